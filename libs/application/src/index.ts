@@ -1,0 +1,2 @@
+export * from './command-handler';
+export * from './snapshot-store';

@@ -1,0 +1,4 @@
+export * from './decider';
+export * from './errors';
+export * from './ids';
+export * from './random';

@@ -1,0 +1,3 @@
+export * from './read-models';
+export * from './projection-engine';
+export * from './stock-ticker-projection';

@@ -1,0 +1,93 @@
+import type { StockName } from '@corbeille/stock-ticker';
+
+/** Read models: what queries and subscriptions serve. Money in cents, prices in cents per share. */
+
+export interface GameSummary {
+  readonly gameId: string;
+  readonly gameType: 'stock-ticker';
+  readonly streamId: string;
+  /** The engine's phase: lobby, opening, trading, rolling, finished. */
+  readonly phase: string;
+  readonly players: readonly { playerId: string; name: string; seat: number }[];
+  readonly brokerId: string | null;
+  readonly round: number;
+  readonly roundLimit: number | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Global position of the last event folded into this game's read models. */
+  readonly lastPosition: number;
+  /** Number of events in the game's stream (= last revision + 1). */
+  readonly eventCount: number;
+  readonly winners: readonly string[];
+  /** League or label the game belongs to (from creation metadata), if any. */
+  readonly league: string | null;
+}
+
+export interface PricePoint {
+  /** Global position of the event that set this price. */
+  readonly position: number;
+  readonly revision: number;
+  readonly round: number;
+  readonly price: number;
+}
+
+export interface StockQuote {
+  readonly stock: StockName;
+  readonly price: number;
+  /** Every price the stock has had, in order, starting at par. */
+  readonly history: readonly PricePoint[];
+  readonly splits: number;
+  readonly timesOffMarket: number;
+}
+
+export interface PriceBoard {
+  readonly gameId: string;
+  readonly round: number;
+  readonly stocks: readonly StockQuote[];
+  readonly lastPosition: number;
+}
+
+export interface PortfolioView {
+  readonly gameId: string;
+  readonly playerId: string;
+  readonly name: string;
+  readonly cash: number;
+  readonly holdings: readonly { stock: StockName; shares: number; value: number }[];
+  readonly loan: number;
+  /** Cash plus holdings at market price, minus loan and charge owed. */
+  readonly netWorth: number;
+}
+
+export interface TradeEntry {
+  readonly gameId: string;
+  readonly position: number;
+  readonly revision: number;
+  readonly playerId: string;
+  readonly side: 'BUY' | 'SELL';
+  readonly stock: StockName;
+  readonly shares: number;
+  readonly price: number;
+  /** Cost (buy) or proceeds (sell), in cents. */
+  readonly amount: number;
+  readonly occurredAt: string;
+  readonly round: number;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+/** The query side, as the API reads it. */
+export interface ReadModelQueries {
+  listGames(options: { offset: number; limit: number; phase?: string }): Page<GameSummary>;
+  getGame(gameId: string): GameSummary | undefined;
+  getPriceBoard(gameId: string): PriceBoard | undefined;
+  getPortfolios(gameId: string): PortfolioView[];
+  getTrades(gameId: string, options: { offset: number; limit: number; playerId?: string }): Page<TradeEntry>;
+  /** Position of the last event every projection has processed. */
+  checkpoint(): number;
+}
+
+/** Notified after each batch of events is folded, so the API can push subscriptions. */
+export type ReadModelListener = (change: { gameId: string; position: number; eventTypes: readonly string[] }) => void;
