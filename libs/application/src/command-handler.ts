@@ -22,6 +22,8 @@ export interface CommandEnvelope<Command> {
   readonly actor: string;
   readonly correlationId?: string;
   readonly causationId?: string;
+  /** Extra metadata recorded with every event of the command (e.g. the league a game belongs to). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 export interface CommandResult<State> {
@@ -93,6 +95,7 @@ export class CommandHandler {
         return { events: [], state: loaded.state, revision: loaded.revision, alreadyApplied: false };
       }
       const metadata = {
+        ...envelope.metadata,
         commandId: envelope.commandId,
         actor: envelope.actor,
         correlationId: envelope.correlationId ?? envelope.commandId,

@@ -1,0 +1,3 @@
+export * from './crypto-random';
+export * from './open-event-store';
+export * from './storage-config';

@@ -1,0 +1,29 @@
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Where Corbeille keeps its data, read from the environment with the embedded defaults. */
+export interface StorageConfig {
+  /** Directory of the embedded store and the read models (default ./data). */
+  readonly dataDir: string;
+  /** When set, events go to this EventStoreDB server instead of the embedded SQLite file. */
+  readonly eventStoreUrl: string | undefined;
+  readonly eventsPath: string;
+  readonly readModelsPath: string;
+}
+
+/**
+ * Relative paths resolve against the directory npm was started from (INIT_CWD), so `npm start` at the
+ * top level and a workspace script agree on one ./data folder.
+ */
+export function storageConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = env['INIT_CWD'] ?? process.cwd(),
+): StorageConfig {
+  const dataDir = env['DATA_DIR'] ? (isAbsolute(env['DATA_DIR']) ? env['DATA_DIR'] : resolve(cwd, env['DATA_DIR'])) : resolve(cwd, 'data');
+  const eventStoreUrl = env['EVENTSTORE_URL']?.trim() || undefined;
+  return {
+    dataDir,
+    eventStoreUrl,
+    eventsPath: env['EVENTS_DB_PATH'] ?? join(dataDir, 'events.sqlite'),
+    readModelsPath: env['READ_MODELS_DB_PATH'] ?? join(dataDir, 'read-models.sqlite'),
+  };
+}

@@ -1,0 +1,35 @@
+import { cryptoRandom } from './crypto-random';
+import { describeEventStore } from './open-event-store';
+import { storageConfigFromEnv } from './storage-config';
+
+describe('storageConfigFromEnv', () => {
+  it('defaults to SQLite files under ./data', () => {
+    const config = storageConfigFromEnv({}, '/srv/corbeille');
+    expect(config).toEqual({
+      dataDir: '/srv/corbeille/data',
+      eventStoreUrl: undefined,
+      eventsPath: '/srv/corbeille/data/events.sqlite',
+      readModelsPath: '/srv/corbeille/data/read-models.sqlite',
+    });
+    expect(describeEventStore(config)).toBe('SQLite at /srv/corbeille/data/events.sqlite');
+  });
+
+  it('resolves a relative DATA_DIR and selects EventStoreDB by URL', () => {
+    const config = storageConfigFromEnv(
+      { DATA_DIR: 'var', EVENTSTORE_URL: 'esdb://admin:changeit@localhost:2113?tls=false' },
+      '/srv',
+    );
+    expect(config.dataDir).toBe('/srv/var');
+    expect(config.eventStoreUrl).toBe('esdb://admin:changeit@localhost:2113?tls=false');
+    expect(describeEventStore(config)).toBe('EventStoreDB at esdb://***@localhost:2113?tls=false');
+  });
+});
+
+describe('cryptoRandom', () => {
+  it('draws within inclusive bounds', () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 300; i += 1) seen.add(cryptoRandom.int(0, 5));
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(() => cryptoRandom.int(2, 1)).toThrow('Invalid random range');
+  });
+});

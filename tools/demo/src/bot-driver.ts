@@ -1,0 +1,92 @@
+import type { CommandHandler } from '@corbeille/application';
+import type { RecordedEvent } from '@corbeille/event-store';
+import { asPlayerId, type PlayerId } from '@corbeille/kernel';
+import {
+  stockTicker,
+  type StockTickerCommand,
+  type StockTickerOptions,
+  type StockTickerState,
+} from '@corbeille/stock-ticker';
+
+export type StockTickerBot = (state: StockTickerState, playerId: PlayerId) => StockTickerCommand | undefined;
+
+export interface BotGameSetup {
+  readonly gameId: string;
+  readonly players: readonly { playerId: string; name: string; bot: StockTickerBot }[];
+  readonly options: Partial<StockTickerOptions>;
+  /** Recorded with every event of the game (e.g. the league it belongs to). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Called before each command, e.g. to move a simulated clock on. */
+  readonly beforeCommand?: () => void;
+  /** Safety stop: the game is ended by agreement after this many commands. */
+  readonly maxCommands?: number;
+  /** Leaves the game in progress after this many commands (a demo game still being played). */
+  readonly pauseAfterCommands?: number;
+}
+
+export interface BotGameResult {
+  readonly streamId: string;
+  readonly state: StockTickerState;
+  readonly commands: number;
+  readonly events: number;
+  readonly lastPosition: number;
+}
+
+export const stockTickerStreamId = (gameId: string) => `stock-ticker-${gameId}`;
+
+/**
+ * Plays a whole Stock Ticker game through the command handler, as people would over the API:
+ * every move is a command with its own id, decided by the rules and appended to the store.
+ */
+export async function playBotGame(handler: CommandHandler, setup: BotGameSetup): Promise<BotGameResult> {
+  const streamId = stockTickerStreamId(setup.gameId);
+  let commands = 0;
+  let events = 0;
+  let lastPosition = 0;
+  let state: StockTickerState = stockTicker.initialState();
+
+  const send = async (command: StockTickerCommand, actor: string) => {
+    setup.beforeCommand?.();
+    commands += 1;
+    const result = await handler.handle(stockTicker, streamId, {
+      command,
+      commandId: `${setup.gameId}-${commands}`,
+      actor,
+      metadata: setup.metadata,
+    });
+    state = result.state;
+    events += result.events.length;
+    lastPosition = result.events.reduce((max, event: RecordedEvent) => Math.max(max, event.position), lastPosition);
+  };
+
+  await send({ type: 'CreateGame', data: { gameId: setup.gameId, options: setup.options } }, 'referee');
+  for (const player of setup.players) {
+    await send({ type: 'JoinGame', data: { playerId: player.playerId, name: player.name } }, player.playerId);
+  }
+  await send({ type: 'StartGame', data: {} }, 'referee');
+
+  const maxCommands = setup.maxCommands ?? 20_000;
+  while (!stockTicker.isTerminal(state)) {
+    if (setup.pauseAfterCommands !== undefined && commands >= setup.pauseAfterCommands) break;
+    if (commands >= maxCommands) {
+      await send({ type: 'EndGame', data: { reason: 'AGREED' } }, 'referee');
+      break;
+    }
+    const move = nextBotMove(state, setup.players);
+    if (!move) throw new Error(`No bot can move in phase ${state.phase} of game ${setup.gameId}`);
+    await send(move.command, `bot:${move.playerId}`);
+  }
+  return { streamId, state, commands, events, lastPosition };
+}
+
+/** The first seat (in seat order) whose bot has something to do. */
+function nextBotMove(
+  state: StockTickerState,
+  players: BotGameSetup['players'],
+): { playerId: string; command: StockTickerCommand } | undefined {
+  for (const player of players) {
+    const command = player.bot(state, asPlayerId(player.playerId));
+    if (command) return { playerId: player.playerId, command };
+  }
+  return undefined;
+}

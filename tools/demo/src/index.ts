@@ -1,0 +1,2 @@
+export * from './bot-driver';
+export * from './demo-league';

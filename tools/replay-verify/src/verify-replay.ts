@@ -1,0 +1,96 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { EventStore, RecordedEvent } from '@corbeille/event-store';
+import { portfoliosOf, type ReadModelQueries } from '@corbeille/projections';
+import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
+
+export interface GameVerification {
+  readonly gameId: string;
+  readonly eventsFolded: number;
+  readonly differences: readonly string[];
+}
+
+export interface ReplayReport {
+  readonly games: readonly GameVerification[];
+  readonly ok: boolean;
+}
+
+const streamOf = (gameId: string) => `stock-ticker-${gameId}`;
+
+/**
+ * Re-folds every game from its events with the rules engine alone and compares the result with
+ * what the projections serve: state, portfolios, prices and their history, the trade ledger.
+ * Games are compared at the position the read models have reached, so a lagging projection is not
+ * reported as wrong; a projection that is ahead of the log, or disagrees, is.
+ */
+export async function verifyReplay(store: EventStore, readModels: ReadModelQueries): Promise<ReplayReport> {
+  const games: GameVerification[] = [];
+  const pageSize = 100;
+  for (let offset = 0; ; offset += pageSize) {
+    const page = readModels.listGames({ offset, limit: pageSize });
+    for (const summary of page.items) games.push(await verifyGame(store, readModels, summary.gameId, summary.lastPosition));
+    if (offset + pageSize >= page.total) break;
+  }
+  return { games, ok: games.every((game) => game.differences.length === 0) };
+}
+
+async function verifyGame(
+  store: EventStore,
+  readModels: ReadModelQueries,
+  gameId: string,
+  projectedPosition: number,
+): Promise<GameVerification> {
+  const differences: string[] = [];
+  const recorded = (await store.readStream(streamOf(gameId))).filter((event) => event.position <= projectedPosition);
+  const state = recorded.reduce<StockTickerState>(
+    (current, event) => stockTicker.evolve(current, toDomainEvent(event)),
+    stockTicker.initialState(),
+  );
+
+  const summary = readModels.getGame(gameId);
+  if (!summary) differences.push('the game has no summary');
+  else {
+    if (summary.eventCount !== recorded.length) {
+      differences.push(`summary counts ${summary.eventCount} events, the log has ${recorded.length} up to position ${projectedPosition}`);
+    }
+    if (summary.phase !== state.phase) differences.push(`summary phase ${summary.phase}, replay ${state.phase}`);
+  }
+
+  const portfolios = readModels.getPortfolios(gameId);
+  const replayedPortfolios = portfoliosOf(gameId, state);
+  if (!isDeepStrictEqual(portfolios, replayedPortfolios)) {
+    differences.push(`portfolios differ: served ${JSON.stringify(portfolios)}, replayed ${JSON.stringify(replayedPortfolios)}`);
+  }
+
+  const board = readModels.getPriceBoard(gameId);
+  if (state.phase !== 'uncreated' && state.phase !== 'lobby') {
+    for (const stock of state.options.stocks) {
+      const quote = board?.stocks.find((candidate) => candidate.stock === stock);
+      if (!quote) {
+        differences.push(`price board lacks ${stock}`);
+        continue;
+      }
+      if (quote.price !== state.prices[stock]) differences.push(`${stock} served at ${quote.price}, replayed ${state.prices[stock]}`);
+      const replayedHistory = recorded.flatMap((event) => {
+        const domain = toDomainEvent(event);
+        if (domain.type === 'GameStarted') return [domain.data.prices[stock]];
+        return domain.type === 'PriceChanged' && domain.data.stock === stock ? [domain.data.to] : [];
+      });
+      const servedHistory = quote.history.map((point) => point.price);
+      if (!isDeepStrictEqual(servedHistory, replayedHistory)) {
+        differences.push(`${stock} history differs: served ${servedHistory.length} points, replayed ${replayedHistory.length}`);
+      }
+    }
+  }
+
+  const trades = recorded.filter((event) => event.type === 'SharesBought' || event.type === 'SharesSold');
+  const ledger = readModels.getTrades(gameId, { offset: 0, limit: Math.max(1, trades.length + 1) });
+  if (ledger.total !== trades.length) differences.push(`ledger has ${ledger.total} trades, the log ${trades.length}`);
+  const mismatched = ledger.items.filter((entry, index) => entry.position !== trades[index]?.position);
+  if (mismatched.length > 0) differences.push(`${mismatched.length} ledger entries do not line up with the log`);
+
+  return { gameId, eventsFolded: recorded.length, differences };
+}
+
+function toDomainEvent(event: RecordedEvent): StockTickerEvent {
+  return { type: event.type, data: event.data } as StockTickerEvent;
+}
