@@ -22,7 +22,7 @@ export default [
             { sourceTag: 'type:application', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:game', 'type:application'] },
             { sourceTag: 'type:infrastructure', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:application', 'type:infrastructure'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:application', 'type:infrastructure', 'type:app'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:application', 'type:infrastructure', 'type:app', 'type:tool'] },
           ],
         },
       ],

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@corbeille/event-store';
 import {
   stockTicker,
+  stockTickerContent,
   type StockName,
   type StockTickerEvent,
   type StockTickerState,
@@ -8,9 +9,6 @@ import {
 import type { GameSummary, PortfolioView, PriceBoard, StockQuote, TradeEntry } from './read-models';
 
 export const STOCK_TICKER_STREAM_PREFIX = 'stock-ticker-';
-
-/** Borrowing charge owed on top of the loan (BORROWING; decisions.md). */
-const BORROWING_CHARGE = 50_000;
 
 /** Everything the projection keeps for one game between events. */
 export interface StockTickerGameModel {
@@ -150,7 +148,8 @@ export function portfoliosOf(gameId: string, state: StockTickerState): Portfolio
       const shares = portfolio.holdings[stock] ?? 0;
       return { stock, shares, value: shares * (state.prices[stock] ?? 0) };
     });
-    const owed = portfolio.hasBorrowed ? portfolio.loan + BORROWING_CHARGE : 0;
+    // An outstanding loan is owed back with its charge (BORROWING); once repaid at the end it is 0.
+    const owed = portfolio.loan > 0 ? portfolio.loan + stockTickerContent.loan.charge : 0;
     const netWorth = portfolio.cash + holdings.reduce((sum, holding) => sum + holding.value, 0) - owed;
     return {
       gameId,

@@ -1,14 +1,13 @@
 import type { CommandHandler } from '@corbeille/application';
 import type { RecordedEvent } from '@corbeille/event-store';
-import { asPlayerId, type PlayerId } from '@corbeille/kernel';
 import {
+  nextBotCommand,
   stockTicker,
+  type StockTickerBot,
   type StockTickerCommand,
   type StockTickerOptions,
   type StockTickerState,
 } from '@corbeille/stock-ticker';
-
-export type StockTickerBot = (state: StockTickerState, playerId: PlayerId) => StockTickerCommand | undefined;
 
 export interface BotGameSetup {
   readonly gameId: string;
@@ -44,6 +43,7 @@ export async function playBotGame(handler: CommandHandler, setup: BotGameSetup):
   let events = 0;
   let lastPosition = 0;
   let state: StockTickerState = stockTicker.initialState();
+  const bots = new Map(setup.players.map((player) => [player.playerId, player.bot]));
 
   const send = async (command: StockTickerCommand, actor: string) => {
     setup.beforeCommand?.();
@@ -72,21 +72,9 @@ export async function playBotGame(handler: CommandHandler, setup: BotGameSetup):
       await send({ type: 'EndGame', data: { reason: 'AGREED' } }, 'referee');
       break;
     }
-    const move = nextBotMove(state, setup.players);
-    if (!move) throw new Error(`No bot can move in phase ${state.phase} of game ${setup.gameId}`);
-    await send(move.command, `bot:${move.playerId}`);
+    const command = nextBotCommand(state, bots);
+    if (!command) throw new Error(`No bot can move in phase ${state.phase} of game ${setup.gameId}`);
+    await send(command, `bot:${'playerId' in command.data ? command.data.playerId : 'referee'}`);
   }
   return { streamId, state, commands, events, lastPosition };
-}
-
-/** The first seat (in seat order) whose bot has something to do. */
-function nextBotMove(
-  state: StockTickerState,
-  players: BotGameSetup['players'],
-): { playerId: string; command: StockTickerCommand } | undefined {
-  for (const player of players) {
-    const command = player.bot(state, asPlayerId(player.playerId));
-    if (command) return { playerId: player.playerId, command };
-  }
-  return undefined;
 }

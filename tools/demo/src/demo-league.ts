@@ -1,8 +1,8 @@
 import { CommandHandler } from '@corbeille/application';
 import type { EventStore } from '@corbeille/event-store';
 import { seededRandom } from '@corbeille/kernel';
-import { greedyBot, randomBot, type StockTickerOptions } from '@corbeille/stock-ticker';
-import { playBotGame, stockTickerStreamId, type BotGameResult, type StockTickerBot } from './bot-driver';
+import { greedyBot, randomBot, type StockTickerBot, type StockTickerOptions } from '@corbeille/stock-ticker';
+import { playBotGame, stockTickerStreamId, type BotGameResult } from './bot-driver';
 
 export const DEMO_LEAGUE = 'Demo League';
 

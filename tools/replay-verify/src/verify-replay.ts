@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
-import { portfoliosOf, type ReadModelQueries } from '@corbeille/projections';
+import { portfoliosOf, STOCK_TICKER_STREAM_PREFIX as STREAM_PREFIX, type ReadModelQueries } from '@corbeille/projections';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
 
 export interface GameVerification {
@@ -11,10 +11,13 @@ export interface GameVerification {
 
 export interface ReplayReport {
   readonly games: readonly GameVerification[];
+  /** Games in the log (up to the read models' checkpoint) that the read models do not know. */
+  readonly missing: readonly string[];
+  readonly checkpoint: number;
   readonly ok: boolean;
 }
 
-const streamOf = (gameId: string) => `stock-ticker-${gameId}`;
+const streamOf = (gameId: string) => `${STREAM_PREFIX}${gameId}`;
 
 /**
  * Re-folds every game from its events with the rules engine alone and compares the result with
@@ -30,7 +33,29 @@ export async function verifyReplay(store: EventStore, readModels: ReadModelQueri
     for (const summary of page.items) games.push(await verifyGame(store, readModels, summary.gameId, summary.lastPosition));
     if (offset + pageSize >= page.total) break;
   }
-  return { games, ok: games.every((game) => game.differences.length === 0) };
+  const checkpoint = readModels.checkpoint();
+  const known = new Set(games.map((game) => game.gameId));
+  const missing = [...(await gamesInLog(store, checkpoint))].filter((gameId) => !known.has(gameId));
+  return {
+    games,
+    missing,
+    checkpoint,
+    ok: missing.length === 0 && games.every((game) => game.differences.length === 0),
+  };
+}
+
+async function gamesInLog(store: EventStore, upToPosition: number): Promise<Set<string>> {
+  const gameIds = new Set<string>();
+  for (let after = 0; after < upToPosition; ) {
+    const batch = await store.readAll({ afterPosition: after, maxCount: 1000 });
+    if (batch.length === 0) break;
+    for (const event of batch) {
+      if (event.position > upToPosition) return gameIds;
+      if (event.streamId.startsWith(STREAM_PREFIX)) gameIds.add(event.streamId.slice(STREAM_PREFIX.length));
+      after = event.position;
+    }
+  }
+  return gameIds;
 }
 
 async function verifyGame(

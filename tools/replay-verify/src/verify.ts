@@ -14,7 +14,8 @@ async function main(): Promise<void> {
       console.log(`${game.gameId}: ${verdict} (${game.eventsFolded} events re-folded)`);
       for (const difference of game.differences) console.log(`  - ${difference}`);
     }
-    console.log(`${report.games.length} games checked against ${describeEventStore(config)}: ${report.ok ? 'all match' : 'MISMATCH'}`);
+    for (const gameId of report.missing) console.log(`${gameId}: MISSING from the read models`);
+    console.log(`${report.games.length} games checked up to position ${report.checkpoint} against ${describeEventStore(config)}: ${report.ok ? 'all match' : 'MISMATCH'}`);
     process.exitCode = report.ok ? 0 : 1;
   } finally {
     await readModels.stop();

@@ -1,0 +1,2 @@
+export * from './eventstoredb-event-store';
+export * from './eventstoredb-mapping';

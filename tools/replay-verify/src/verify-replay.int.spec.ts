@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { InMemoryEventStore } from '@corbeille/event-store';
+import { createProjectionEngine } from '@corbeille/projections';
+import { seedDemoLeague } from '@corbeille/tools-demo';
+import { verifyReplay } from './verify-replay';
+
+describe('replay verifier', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'corbeille-verify-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds every game consistent after a clean projection, and catches a tampered read model', async () => {
+    const store = new InMemoryEventStore();
+    await seedDemoLeague({ store });
+    const path = join(dir, 'read-models.sqlite');
+    const projections = createProjectionEngine({ eventStore: store, path });
+    await projections.start();
+    const clean = await verifyReplay(store, projections);
+    expect(clean.ok).toBe(true);
+    expect(clean.missing).toEqual([]);
+    expect(clean.games).toHaveLength(5);
+    expect(clean.games.every((game) => game.eventsFolded > 0)).toBe(true);
+    await projections.stop();
+
+    // Someone edits a portfolio behind the projections' back.
+    const db = new Database(path);
+    const row = db.prepare("SELECT portfolios FROM games WHERE game_id = 'demo-2'").get() as { portfolios: string };
+    const portfolios = JSON.parse(row.portfolios) as { cash: number }[];
+    if (portfolios[0]) portfolios[0].cash += 100;
+    db.prepare("UPDATE games SET portfolios = ? WHERE game_id = 'demo-2'").run(JSON.stringify(portfolios));
+    db.prepare("DELETE FROM games WHERE game_id = 'demo-4'").run();
+    db.close();
+
+    const reopened = createProjectionEngine({ eventStore: store, path });
+    const tampered = await verifyReplay(store, reopened);
+    expect(tampered.ok).toBe(false);
+    expect(tampered.missing).toEqual(['demo-4']);
+    const demo2 = tampered.games.find((game) => game.gameId === 'demo-2');
+    expect(demo2?.differences.some((difference) => difference.startsWith('portfolios differ'))).toBe(true);
+    expect(tampered.games.filter((game) => game.differences.length > 0).map((game) => game.gameId)).toEqual(['demo-2']);
+    await reopened.stop();
+    await store.close();
+  });
+});
