@@ -1,0 +1,72 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+import type { GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
+import { GraphQLError } from 'graphql';
+import { isDomainError, type DomainError, type DomainErrorKind } from '@corbeille/kernel';
+import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './errors/error-codes';
+import { InputValidationError } from './errors/input-validation.error';
+
+const CODE_BY_KIND: Readonly<Record<DomainErrorKind, ErrorCode>> = {
+  RULE_VIOLATION: ErrorCode.RULE_VIOLATION,
+  INVALID_INPUT: ErrorCode.BAD_USER_INPUT,
+  NOT_FOUND: ErrorCode.NOT_FOUND,
+  CONFLICT: ErrorCode.CONFLICT,
+  FORBIDDEN: ErrorCode.FORBIDDEN,
+};
+
+const CODE_BY_HTTP_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
+  [HttpStatus.BAD_REQUEST]: ErrorCode.BAD_USER_INPUT,
+  [HttpStatus.UNPROCESSABLE_ENTITY]: ErrorCode.BAD_USER_INPUT,
+  [HttpStatus.NOT_FOUND]: ErrorCode.NOT_FOUND,
+  [HttpStatus.CONFLICT]: ErrorCode.CONFLICT,
+  [HttpStatus.FORBIDDEN]: ErrorCode.FORBIDDEN,
+};
+
+const logger = new Logger('GraphQL');
+
+/**
+ * The one place where failures become GraphQL errors: domain errors keep their message (written for
+ * players) and carry their stable code as `domainCode`; anything unexpected is logged and masked.
+ */
+export function toGraphQLError(error: unknown): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  if (error instanceof InputValidationError) {
+    return new GraphQLError(error.message, {
+      extensions: { code: ErrorCode.BAD_USER_INPUT, fields: error.fields.map((field) => ({ ...field })) },
+    });
+  }
+  if (isDomainError(error)) return fromDomainError(error);
+  if (error instanceof HttpException) {
+    const code = CODE_BY_HTTP_STATUS[error.getStatus()];
+    if (code !== undefined) return new GraphQLError(error.message, { extensions: { code } });
+  }
+  logger.error(describe(error));
+  return internalError();
+}
+
+export function internalError(): GraphQLError {
+  return new GraphQLError(INTERNAL_ERROR_MESSAGE, { extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } });
+}
+
+function fromDomainError(error: DomainError): GraphQLError {
+  return new GraphQLError(error.message, {
+    extensions: { code: CODE_BY_KIND[error.kind], domainCode: error.code, details: { ...error.details } },
+  });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return `Non-error thrown: ${String(error)}`;
+}
+
+/** Applied to every resolver (and field resolver); HTTP routes keep Nest's default handling. */
+@Catch()
+export class DomainErrorFilter extends BaseExceptionFilter implements GqlExceptionFilter {
+  override catch(exception: unknown, host: ArgumentsHost): GraphQLError | void {
+    if (host.getType<GqlContextType>() !== 'graphql') {
+      super.catch(exception, host);
+      return;
+    }
+    return toGraphQLError(exception);
+  }
+}

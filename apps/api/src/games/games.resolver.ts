@@ -1,0 +1,67 @@
+import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PaginationArgs } from '../common/pagination/pagination.args';
+import { GameAtArgs } from './dtos/game-at.args';
+import { GameArgs } from './dtos/game.args';
+import { GamesArgs } from './dtos/games.args';
+import { LegalActionsArgs } from './dtos/legal-actions.args';
+import { TradesArgs } from './dtos/trades.args';
+import { GameEventConnection } from './models/game-event.model';
+import { GameSnapshotModel } from './models/game-snapshot.model';
+import { GameConnection, GameModel } from './models/game.model';
+import { LegalActionModel } from './models/legal-action.model';
+import { PortfolioModel } from './models/portfolio.model';
+import { PriceBoardModel } from './models/price-board.model';
+import { TradeConnection } from './models/trade.model';
+import { GameQueriesService } from './services/game-queries.service';
+import { GameStreamService } from './services/game-stream.service';
+
+@Resolver(() => GameModel)
+export class GamesResolver {
+  constructor(
+    private readonly queries: GameQueriesService,
+    private readonly streams: GameStreamService,
+  ) {}
+
+  @Query(() => GameConnection, { description: 'Games, newest first.' })
+  games(@Args() args: GamesArgs): GameConnection {
+    return this.queries.listGames(args.first, args.after, args.phase);
+  }
+
+  @Query(() => GameModel, { nullable: true })
+  game(@Args() args: GameArgs): GameModel | null {
+    return this.queries.getGame(args.id);
+  }
+
+  @Query(() => GameSnapshotModel, {
+    nullable: true,
+    description: 'Time travel: the game as it was after the event at `position` (or `revision`), folded from its stream.',
+  })
+  gameAt(@Args() args: GameAtArgs): Promise<GameSnapshotModel | null> {
+    return this.queries.snapshotAt(args.id, args);
+  }
+
+  @ResolveField(() => PriceBoardModel, { nullable: true, description: 'The Quotation Board (no stocks until the start).' })
+  priceBoard(@Parent() game: GameModel): PriceBoardModel | null {
+    return this.queries.priceBoard(game.id);
+  }
+
+  @ResolveField(() => [PortfolioModel])
+  portfolios(@Parent() game: GameModel): PortfolioModel[] {
+    return this.queries.portfolios(game.id);
+  }
+
+  @ResolveField(() => TradeConnection, { description: 'The trade ledger, oldest first.' })
+  trades(@Parent() game: GameModel, @Args() args: TradesArgs): TradeConnection {
+    return this.queries.trades(game.id, args.first, args.after, args.playerId);
+  }
+
+  @ResolveField(() => GameEventConnection, { description: "The game's stream, in order of position." })
+  events(@Parent() game: GameModel, @Args() args: PaginationArgs): Promise<GameEventConnection> {
+    return this.streams.eventsPage(game.id, args.first, args.after);
+  }
+
+  @ResolveField(() => [LegalActionModel], { description: 'What this player may do now, computed by the rules.' })
+  legalActions(@Parent() game: GameModel, @Args() args: LegalActionsArgs): Promise<LegalActionModel[]> {
+    return this.queries.legalActions(game.id, args.playerId);
+  }
+}

@@ -1,0 +1,87 @@
+import { assertNever } from '@corbeille/kernel';
+import type { RecordedEvent } from '@corbeille/event-store';
+import {
+  stockTicker,
+  type Portfolio,
+  type StockName,
+  type StockTickerAction,
+  type StockTickerState,
+} from '@corbeille/stock-ticker';
+import type { GameSnapshotModel, SnapshotPlayerModel } from '../models/game-snapshot.model';
+import type { LegalActionModel } from '../models/legal-action.model';
+import type { HoldingModel } from '../models/portfolio.model';
+
+export type CreatedState = Exclude<StockTickerState, { phase: 'uncreated' }>;
+
+export function toLegalActionModel(action: StockTickerAction): LegalActionModel {
+  const none = { stock: null, maxShares: null, lot: null, maxAmount: null };
+  switch (action.type) {
+    case 'JoinGame':
+    case 'StartGame':
+    case 'FinishTrading':
+    case 'RollDice':
+      return { ...none, type: action.type };
+    case 'BuyShares':
+    case 'SellShares':
+      return { ...none, type: action.type, stock: action.stock, maxShares: action.maxShares, lot: action.lot };
+    case 'Borrow':
+      return { ...none, type: action.type, maxAmount: action.maxAmount };
+    default:
+      return assertNever(action, 'action');
+  }
+}
+
+/** A time-travel snapshot: the engine's state after `last`, mapped to the API's types. */
+export function toGameSnapshotModel(gameId: string, state: CreatedState, last: RecordedEvent): GameSnapshotModel {
+  const common = {
+    gameId,
+    position: last.position,
+    revision: last.revision,
+    phase: state.phase,
+    state: stockTicker.view(state, { kind: 'spectator' }),
+  };
+  if (state.phase === 'lobby') {
+    return {
+      ...common,
+      round: null,
+      prices: [],
+      players: state.seats.map((seat) => ({ playerId: seat.playerId, name: seat.name, cash: null, holdings: [], loan: null })),
+      standings: [],
+      winners: [],
+      endReason: null,
+    };
+  }
+  const stocks = state.options.stocks;
+  const prices = stocks.map((stock) => ({ stock, price: state.prices[stock] }));
+  const players = state.seats.map((seat): SnapshotPlayerModel => {
+    const portfolio = state.portfolios[seat.playerId];
+    return {
+      playerId: seat.playerId,
+      name: seat.name,
+      cash: portfolio?.cash ?? null,
+      loan: portfolio?.loan ?? null,
+      holdings: portfolio ? holdingsOf(portfolio, stocks, state.prices) : [],
+    };
+  });
+  const finished = state.phase === 'finished' ? state : undefined;
+  return {
+    ...common,
+    round: state.phase === 'trading' || state.phase === 'rolling' ? state.round : null,
+    prices,
+    players,
+    standings: finished ? finished.standings.map((s) => ({ playerId: s.playerId, rank: s.rank, finalCash: s.finalCash })) : [],
+    winners: finished ? [...finished.winners] : [],
+    endReason: finished ? finished.reason : null,
+  };
+}
+
+function holdingsOf(
+  portfolio: Portfolio,
+  stocks: readonly StockName[],
+  prices: Readonly<Record<StockName, number>>,
+): HoldingModel[] {
+  return stocks.map((stock) => {
+    const shares = portfolio.holdings[stock];
+    return { stock, shares, value: shares * prices[stock] };
+  });
+}

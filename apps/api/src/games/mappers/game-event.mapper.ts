@@ -1,0 +1,18 @@
+import type { RecordedEvent } from '@corbeille/event-store';
+import { gameIdFromStream } from '@corbeille/projections';
+import type { GameEventModel } from '../models/game-event.model';
+
+export function toGameEventModel(event: RecordedEvent): GameEventModel {
+  return {
+    id: event.id,
+    gameId: gameIdFromStream(event.streamId),
+    position: event.position,
+    revision: event.revision,
+    type: event.type,
+    data: event.data,
+    occurredAt: typeof event.metadata.occurredAt === 'string' ? event.metadata.occurredAt : event.recordedAt,
+    recordedAt: event.recordedAt,
+    actor: String(event.metadata.actor),
+    commandId: String(event.metadata.commandId),
+  };
+}

@@ -1,0 +1,81 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import type { StockName } from '@corbeille/stock-ticker';
+import { JsonScalar } from '../../common/scalars/json.scalar';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
+import { GameEndReason, GamePhase, Stock, type GamePhaseValue } from './game-enums';
+import { HoldingModel } from './portfolio.model';
+
+@ObjectType('StockPrice')
+export class StockPriceModel {
+  @Field(() => Stock)
+  stock!: StockName;
+
+  @Field(() => Int, { description: 'Cents per share.' })
+  price!: number;
+}
+
+@ObjectType('SnapshotPlayer', { description: 'A player at a point of the game.' })
+export class SnapshotPlayerModel {
+  @Field(() => ID)
+  playerId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Int, { nullable: true, description: 'Cash in cents (null before the game starts).' })
+  cash!: number | null;
+
+  @Field(() => [HoldingModel], { description: 'Holdings valued at the prices of that moment.' })
+  holdings!: HoldingModel[];
+
+  @Field(() => Int, { nullable: true, description: 'Loan in cents (null before the game starts).' })
+  loan!: number | null;
+}
+
+@ObjectType('Standing', { description: "A player's final rank." })
+export class StandingModel {
+  @Field(() => ID)
+  playerId!: string;
+
+  @Field(() => Int, { description: '1 for the winner(s); equal cash shares a rank.' })
+  rank!: number;
+
+  @Field(() => Int, { description: 'Cash in cents after liquidation and loan repayment.' })
+  finalCash!: number;
+}
+
+@ObjectType('GameSnapshot', { description: 'A game as it was after a given event, folded from its stream.' })
+export class GameSnapshotModel {
+  @Field(() => ID)
+  gameId!: string;
+
+  @Field(() => SafeIntScalar, { description: 'Global position of the last event folded.' })
+  position!: number;
+
+  @Field(() => Int, { description: 'Stream revision of the last event folded.' })
+  revision!: number;
+
+  @Field(() => GamePhase)
+  phase!: GamePhaseValue;
+
+  @Field(() => Int, { nullable: true, description: 'Round being played or traded before (null outside those phases).' })
+  round!: number | null;
+
+  @Field(() => [StockPriceModel], { description: 'Prices in cents per share (empty before the start).' })
+  prices!: StockPriceModel[];
+
+  @Field(() => [SnapshotPlayerModel])
+  players!: SnapshotPlayerModel[];
+
+  @Field(() => [StandingModel], { description: 'Final standings (empty until the game is over).' })
+  standings!: StandingModel[];
+
+  @Field(() => [ID])
+  winners!: string[];
+
+  @Field(() => GameEndReason, { nullable: true })
+  endReason!: (typeof GameEndReason)[keyof typeof GameEndReason] | null;
+
+  @Field(() => JsonScalar, { description: "The engine's view of the state for a spectator." })
+  state!: unknown;
+}

@@ -1,0 +1,36 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import type { StockName } from '@corbeille/stock-ticker';
+import { Stock } from './game-enums';
+
+@ObjectType('Holding')
+export class HoldingModel {
+  @Field(() => Stock)
+  stock!: StockName;
+
+  @Field(() => Int, { description: 'Shares held.' })
+  shares!: number;
+
+  @Field(() => Int, { description: 'Market value in cents (shares times the current price).' })
+  value!: number;
+}
+
+@ObjectType('Portfolio', { description: "A player's money and stock." })
+export class PortfolioModel {
+  @Field(() => ID)
+  playerId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Int, { description: 'Cash in cents.' })
+  cash!: number;
+
+  @Field(() => [HoldingModel])
+  holdings!: HoldingModel[];
+
+  @Field(() => Int, { description: 'Amount borrowed from the Broker, in cents (0 if none).' })
+  loan!: number;
+
+  @Field(() => Int, { description: 'Cash plus holdings at market price, minus the loan and its charge, in cents.' })
+  netWorth!: number;
+}

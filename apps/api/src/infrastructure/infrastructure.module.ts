@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { PubSub } from 'graphql-subscriptions';
+import { CommandHandler } from '@corbeille/application';
+import type { EventStore } from '@corbeille/event-store';
+import type { RandomSource } from '@corbeille/kernel';
+import { openEventStore } from '@corbeille/infrastructure';
+import { createProjectionEngine, type ProjectionEngine } from '@corbeille/projections';
+import type { AppConfig } from '../config/app-config';
+import {
+  APP_CONFIG,
+  CLOCK,
+  COMMAND_HANDLER,
+  EVENT_STORE,
+  PROJECTIONS,
+  PUB_SUB,
+  RANDOM_SOURCE_FACTORY,
+} from './infrastructure.tokens';
+import type { Clock } from './system-clock';
+
+export interface InfrastructureOptions {
+  readonly config: AppConfig;
+  /** An already opened store; the app then leaves closing it to the caller. */
+  readonly eventStore?: EventStore;
+  readonly randomSourceFactory: () => RandomSource;
+  readonly clock: Clock;
+  /** Conflict retries of the command handler. */
+  readonly maxRetries?: number;
+}
+
+const OWNED_EVENT_STORE = Symbol('OWNED_EVENT_STORE');
+
+interface OwnedEventStore {
+  readonly store: EventStore;
+  readonly owned: boolean;
+}
+
+/** Stops the projections, then closes the event store the app opened. */
+@Injectable()
+class InfrastructureShutdown implements OnApplicationShutdown {
+  private readonly logger = new Logger('Infrastructure');
+
+  constructor(
+    @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
+    @Inject(OWNED_EVENT_STORE) private readonly eventStore: OwnedEventStore,
+  ) {}
+
+  async onApplicationShutdown(signal?: string): Promise<void> {
+    try {
+      await this.projections.stop();
+    } catch (error) {
+      this.logger.error(`Stopping projections failed: ${describe(error)}`);
+    }
+    if (this.eventStore.owned) {
+      try {
+        await this.eventStore.store.close();
+      } catch (error) {
+        this.logger.error(`Closing the event store failed: ${describe(error)}`);
+      }
+    }
+    if (signal) this.logger.log(`Stopped on ${signal}: read models and event store closed`);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** The ports and adapters every feature module uses: event store, projections, command handler. */
+@Module({})
+export class InfrastructureModule {
+  static forRoot(options: InfrastructureOptions): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      global: true,
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: RANDOM_SOURCE_FACTORY, useValue: options.randomSourceFactory },
+        { provide: CLOCK, useValue: options.clock },
+        {
+          provide: OWNED_EVENT_STORE,
+          useFactory: (): OwnedEventStore =>
+            options.eventStore
+              ? { store: options.eventStore, owned: false }
+              : { store: openEventStore(options.config), owned: true },
+        },
+        {
+          provide: EVENT_STORE,
+          useFactory: (owned: OwnedEventStore): EventStore => owned.store,
+          inject: [OWNED_EVENT_STORE],
+        },
+        {
+          provide: COMMAND_HANDLER,
+          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock) =>
+            new CommandHandler(store, { randomSource, clock, maxRetries: options.maxRetries ?? 5 }),
+          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK],
+        },
+        {
+          provide: PROJECTIONS,
+          useFactory: async (store: EventStore): Promise<ProjectionEngine> => {
+            const engine = createProjectionEngine({ eventStore: store, path: options.config.readModelsPath });
+            await engine.start();
+            return engine;
+          },
+          inject: [EVENT_STORE],
+        },
+        { provide: PUB_SUB, useFactory: () => new PubSub<Record<string, unknown>>() },
+        InfrastructureShutdown,
+      ],
+      exports: [APP_CONFIG, RANDOM_SOURCE_FACTORY, CLOCK, EVENT_STORE, COMMAND_HANDLER, PROJECTIONS, PUB_SUB],
+    };
+  }
+}

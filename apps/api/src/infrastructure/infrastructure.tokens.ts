@@ -1,0 +1,10 @@
+/** Injection tokens of the ports the API is wired with (tests and tools override them). */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+/** `() => RandomSource`: a fresh source of chance for each command attempt. */
+export const RANDOM_SOURCE_FACTORY = Symbol('RANDOM_SOURCE_FACTORY');
+/** `() => string`: the referee's clock, ISO-8601. */
+export const CLOCK = Symbol('CLOCK');
+export const PROJECTIONS = Symbol('PROJECTIONS');
+export const COMMAND_HANDLER = Symbol('COMMAND_HANDLER');
+export const PUB_SUB = Symbol('PUB_SUB');

@@ -1,0 +1,3 @@
+export type Clock = () => string;
+
+export const systemClock: Clock = () => new Date().toISOString();

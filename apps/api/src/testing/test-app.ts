@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { EventStore } from '@corbeille/event-store';
+import { seededRandom, type RandomSource } from '@corbeille/kernel';
+import { createApp } from '../create-app';
+import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+import { manualClock, type ManualClock } from './manual-clock';
+
+export interface GraphQLErrorBody {
+  readonly message: string;
+  readonly path?: readonly (string | number)[];
+  readonly extensions?: Readonly<Record<string, unknown>> & { readonly code?: string; readonly domainCode?: string };
+}
+
+export interface GraphQLResponse<Data> {
+  readonly status: number;
+  readonly data?: Data | null;
+  readonly errors?: readonly GraphQLErrorBody[];
+}
+
+export interface TestApp {
+  readonly app: INestApplication;
+  readonly clock: ManualClock;
+  readonly dataDir: string;
+  readonly eventStore: EventStore;
+  /** Starts listening on an ephemeral port of 127.0.0.1; returns the base URL (http://127.0.0.1:port). */
+  listen(): Promise<string>;
+  /** Sends a GraphQL operation over HTTP; returns data and errors as the server sent them. */
+  gql<Data>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<GraphQLResponse<Data>>;
+  /** Same, but fails the test if the server answered with errors. */
+  data<Data>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<Data>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Dice for the game; one source shared by every command attempt. Default: seeded PRNG. */
+  readonly random?: RandomSource;
+  readonly clock?: ManualClock;
+}
+
+/** The whole API on SQLite in a fresh temp directory (read models in memory), with controlled dice and clock. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'corbeille-api-'));
+  const clock = options.clock ?? manualClock();
+  const random = options.random ?? seededRandom(1);
+  const app = await createApp({
+    config: { dataDir, eventsPath: join(dataDir, 'events.sqlite'), readModelsPath: ':memory:', eventStoreUrl: undefined },
+    randomSourceFactory: () => random,
+    clock,
+    logger: ['error', 'warn'],
+  });
+  const gql = async <Data>(query: string, variables: Readonly<Record<string, unknown>> = {}) => {
+    const response = await request(app.getHttpServer())
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .send({ query, variables });
+    const body = response.body as { data?: Data | null; errors?: GraphQLErrorBody[] };
+    return { status: response.status, data: body.data, errors: body.errors };
+  };
+  return {
+    app,
+    clock,
+    dataDir,
+    eventStore: app.get<EventStore>(EVENT_STORE),
+    async listen() {
+      await app.listen(0, '127.0.0.1');
+      return app.getUrl();
+    },
+    gql,
+    async data<Data>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<Data> {
+      const response = await gql<Data>(query, variables);
+      if (response.errors?.length || response.data === undefined || response.data === null) {
+        throw new Error(`GraphQL errors: ${JSON.stringify(response.errors ?? response)}`);
+      }
+      return response.data;
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
