@@ -22,8 +22,10 @@ export function gameIdFromStream(streamId: string): string {
   return streamId.slice(STOCK_TICKER_STREAM_PREFIX.length);
 }
 
-function currentRound(state: StockTickerState): number {
-  return state.phase === 'trading' || state.phase === 'rolling' ? state.round : 0;
+/** The round being played; a finished game keeps the round it ended in. */
+function currentRound(state: StockTickerState, previousRound: number): number {
+  if (state.phase === 'trading' || state.phase === 'rolling') return state.round;
+  return state.phase === 'finished' ? previousRound : 0;
 }
 
 /**
@@ -39,7 +41,7 @@ export function projectStockTickerEvent(
   const gameId = gameIdFromStream(recorded.streamId);
   const previous = model ?? emptyModel(gameId, recorded);
   const state = stockTicker.evolve(previous.state, event);
-  const round = currentRound(state);
+  const round = currentRound(state, previous.summary.round);
 
   let priceBoard = previous.priceBoard;
   let trade: TradeEntry | undefined;

@@ -51,7 +51,8 @@ export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> 
   const games: (BotGameResult & { gameId: string })[] = [];
   for (const [index, game] of DEMO_GAMES.entries()) {
     const players = game.players.map((name, seat) => {
-      const bot: StockTickerBot = seat % 2 === 0 ? greedyBot() : randomBot(random);
+      // One steady investor per table; the others play on impulse, so games differ.
+      const bot: StockTickerBot = seat === 0 ? greedyBot() : randomBot(random);
       return { playerId: slug(name), name, bot };
     });
     clock += 7 * 24 * 3600 * 1000 * (index === 0 ? 0 : 1);
