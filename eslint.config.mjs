@@ -17,12 +17,13 @@ export default [
           depConstraints: [
             { sourceTag: 'type:kernel', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:game', onlyDependOnLibsWithTags: ['type:kernel'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:kernel'] },
             { sourceTag: 'type:port', onlyDependOnLibsWithTags: ['type:kernel'] },
             { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:port', 'type:kernel'] },
-            { sourceTag: 'type:application', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:game', 'type:application'] },
+            { sourceTag: 'type:application', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:game', 'type:domain', 'type:application'] },
             { sourceTag: 'type:infrastructure', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:application', 'type:infrastructure'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:application', 'type:infrastructure', 'type:app', 'type:tool'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:domain', 'type:application', 'type:infrastructure'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:kernel', 'type:port', 'type:adapter', 'type:game', 'type:domain', 'type:application', 'type:infrastructure', 'type:app', 'type:tool'] },
           ],
         },
       ],
@@ -32,7 +33,7 @@ export default [
   },
   {
     // Rule engines are pure: no clock, no ambient randomness, no I/O.
-    files: ['libs/games/**/*.ts', 'libs/kernel/**/*.ts'],
+    files: ['libs/games/**/*.ts', 'libs/kernel/**/*.ts', 'libs/identity/**/*.ts'],
     ignores: ['**/*.spec.ts', 'libs/kernel/src/testing/**'],
     rules: {
       'no-restricted-properties': [
