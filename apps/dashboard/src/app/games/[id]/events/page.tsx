@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { API_HINT, ErrorNotice } from '../../../../components/error-notice';
+import { EventLog } from '../../../../components/event-log';
+import { GameHeader } from '../../../../components/game-header';
+import { LoadingPanel } from '../../../../components/loading-panel';
+import { lookUpGame, type GameRouteParams } from '../../../../lib/game-page';
+import { describeError } from '../../../../lib/graphql';
+import { fetchEventsPage } from '../../../../lib/queries';
+import { serverRequester } from '../../../../lib/server-api';
+import type { GameSummary } from '../../../../lib/types';
+
+const PAGE_SIZE = 50;
+
+export async function generateMetadata({ params }: { params: GameRouteParams }): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `Audit trail of ${id}` };
+}
+
+export default async function EventsPage({ params }: { params: GameRouteParams }) {
+  const { id } = await params;
+  const lookup = await lookUpGame(id);
+  if (lookup.error !== undefined) return <ErrorNotice error={lookup.error} hint={API_HINT} />;
+  return (
+    <>
+      <GameHeader game={lookup.game} active="events" />
+      <Suspense fallback={<LoadingPanel label="Loading events…" />}>
+        <Events game={lookup.game} />
+      </Suspense>
+    </>
+  );
+}
+
+async function Events({ game }: { game: GameSummary }) {
+  try {
+    const page = await fetchEventsPage(await serverRequester(), game.id, PAGE_SIZE, null);
+    if (page === null) return <ErrorNotice error={{ title: 'Game not found', message: `There is no game "${game.id}".`, code: null }} />;
+    return <EventLog gameId={game.id} players={game.players} initialPage={page} pageSize={PAGE_SIZE} />;
+  } catch (error) {
+    return <ErrorNotice error={describeError(error)} hint={API_HINT} />;
+  }
+}

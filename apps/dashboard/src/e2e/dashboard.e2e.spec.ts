@@ -1,0 +1,387 @@
+/**
+ * Browser end-to-end: the real API on a freshly seeded demo league (temp data dir) and the production build
+ * of the dashboard, driven in Debian's Chromium. Screenshots go to apps/dashboard/test-artifacts/.
+ *
+ * DASHBOARD_E2E_SKIP_BUILD=1 reuses an existing `.next` build (the build does not depend on the API URL).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const DASHBOARD_DIR = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(DASHBOARD_DIR, '..', '..');
+const API_DIR = path.join(REPO_ROOT, 'apps', 'api');
+const ARTIFACTS = path.join(DASHBOARD_DIR, 'test-artifacts');
+const NEXT_BIN = path.join(REPO_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+// On a developer machine without Chromium the browser tests are skipped with a warning; in CI
+// (.ci/run installs Debian's chromium) a missing browser is a failure, never a silent skip.
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env['CI']) {
+  throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (apt-get install -y chromium).`);
+}
+const describeWithChromium = hasChromium ? describe : describe.skip;
+if (!hasChromium) {
+  console.warn(`Skipping the browser e2e tests: ${CHROMIUM} is missing (apt-get install -y chromium).`);
+}
+
+jest.setTimeout(120_000);
+
+interface Child {
+  readonly name: string;
+  readonly process: ChildProcess;
+  output: string;
+}
+
+const children: Child[] = [];
+const timings: Record<string, number> = {};
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+process.on('exit', () => {
+  for (const child of children) killGroup(child.process, 'SIGKILL');
+});
+
+type Env = Readonly<Record<string, string>>;
+
+function start(name: string, args: readonly string[], cwd: string, env: Env): Child {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...env };
+  // Jest's worker markers would make Next's own workers behave as if they ran under Jest.
+  for (const name of Object.keys(childEnv)) if (name.startsWith('JEST_')) delete childEnv[name];
+  const child = spawn(process.execPath, args, { cwd, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const entry: Child = { name, process: child, output: '' };
+  const keep = (chunk: Buffer) => {
+    entry.output = (entry.output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  children.push(entry);
+  return entry;
+}
+
+function exited(child: Child): Promise<number> {
+  return new Promise((resolve) => {
+    if (child.process.exitCode !== null) resolve(child.process.exitCode);
+    else child.process.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function run(name: string, args: readonly string[], cwd: string, env: Env): Promise<void> {
+  const started = Date.now();
+  const child = start(name, args, cwd, env);
+  const code = await exited(child);
+  timings[name] = Date.now() - started;
+  if (code !== 0) throw new Error(`${name} failed with exit code ${code}:\n${child.output}`);
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+      killGroup(child.process, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child.process, 'SIGKILL'), 5000);
+      await exited(child);
+      clearTimeout(timer);
+    }),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: Child, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) throw new Error(`${child.name} exited early:\n${child.output}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${child.output}`);
+}
+
+// ---- The API, queried directly to check what the pages show --------------------------------------
+
+let apiUrl = '';
+let dashboardUrl = '';
+
+async function api<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${apiUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length || body.data === undefined) throw new Error(`API error: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+interface ApiEvent {
+  position: number;
+  revision: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+async function allEvents(gameId: string): Promise<ApiEvent[]> {
+  const events: ApiEvent[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const data: { game: { events: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: ApiEvent }[] } } } = await api(
+      `query ($id: ID!, $after: String) { game(id: $id) { events(first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { position revision type data } } } } }`,
+      { id: gameId, after },
+    );
+    events.push(...data.game.events.edges.map((edge) => edge.node));
+    if (!data.game.events.pageInfo.hasNextPage) return events;
+    after = data.game.events.pageInfo.endCursor;
+  }
+}
+
+async function pricesAt(gameId: string, position: number): Promise<Record<string, number>> {
+  const data: { gameAt: { position: number; prices: { stock: string; price: number }[] } } = await api(
+    `query ($id: ID!, $position: SafeInt!) { gameAt(id: $id, position: $position) { position prices { stock price } } }`,
+    { id: gameId, position },
+  );
+  return Object.fromEntries(data.gameAt.prices.map((entry) => [entry.stock, entry.price]));
+}
+
+async function shownPrices(page: Page, scope: string): Promise<Record<string, number>> {
+  return page.$$eval(`${scope} [data-testid^="price-"]`, (cells) =>
+    Object.fromEntries(cells.map((cell) => [cell.getAttribute('data-testid')?.replace('price-', '') ?? '', Number(cell.getAttribute('data-cents'))])),
+  );
+}
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+// ---- The run --------------------------------------------------------------------------------------
+
+describeWithChromium('dashboard in a browser (real API, production build)', () => {
+  let dataDir = '';
+  let browser: Browser | undefined;
+  let page: Page;
+  const suiteStarted = Date.now();
+  const pageErrors: string[] = [];
+
+  afterEach(() => {
+    const errors = pageErrors.splice(0);
+    expect(errors).toEqual([]);
+  });
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'corbeille-dashboard-e2e-'));
+    const [apiPort, dashboardPort] = [await freePort(), await freePort()];
+    apiUrl = `http://127.0.0.1:${apiPort}`;
+    dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
+
+    const seeding = run('seed', ['-r', '@swc-node/register', 'tools/demo/src/seed.ts'], REPO_ROOT, { DATA_DIR: dataDir });
+    const building =
+      process.env['DASHBOARD_E2E_SKIP_BUILD'] === '1' && existsSync(path.join(DASHBOARD_DIR, '.next', 'BUILD_ID'))
+        ? Promise.resolve()
+        : run('next build', [NEXT_BIN, 'build'], DASHBOARD_DIR, { NEXT_TELEMETRY_DISABLED: '1' });
+    building.catch(() => undefined);
+    await seeding;
+
+    const apiStarted = Date.now();
+    const apiProcess = start('api', ['-r', '@swc-node/register', 'src/main.ts'], API_DIR, {
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    });
+    await waitForHttp(`${apiUrl}/health`, apiProcess, 60_000);
+    timings['api start'] = Date.now() - apiStarted;
+
+    await building;
+    const nextStarted = Date.now();
+    const dashboard = start('next start', [NEXT_BIN, 'start', '-p', String(dashboardPort), '-H', '127.0.0.1'], DASHBOARD_DIR, {
+      NEXT_TELEMETRY_DISABLED: '1',
+      API_URL: apiUrl,
+    });
+    await waitForHttp(`${dashboardUrl}/`, dashboard, 60_000);
+    timings['next start'] = Date.now() - nextStarted;
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+    });
+    timings['setup'] = Date.now() - suiteStarted;
+  }, 230_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await stopAll();
+    if (dataDir !== '') rmSync(dataDir, { recursive: true, force: true });
+    timings['total'] = Date.now() - suiteStarted;
+    writeFileSync(path.join(ARTIFACTS, 'e2e-timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+  }, 30_000);
+
+  it('lists the demo league with standings computed from results', async () => {
+    await page.goto(`${dashboardUrl}/`);
+    await page.getByRole('heading', { name: 'Demo League' }).waitFor();
+    const games = await page.$$eval('[data-testid="games-table"] tbody tr', (rows) => rows.map((row) => row.getAttribute('data-game')));
+    expect(games).toEqual(['demo-5', 'demo-4', 'demo-3', 'demo-2', 'demo-1']);
+    const standings = page.getByTestId('standings-table');
+    await expect(standings.locator('caption').textContent()).resolves.toContain('Computed by the dashboard from the results of 4 finished games');
+    expect(await standings.locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
+  });
+
+  it('shows a game with its price board, portfolios and charts', async () => {
+    await page.goto(`${dashboardUrl}/`);
+    await page.getByRole('link', { name: 'demo-1', exact: true }).click();
+    await page.waitForURL(/\/games\/demo-1$/);
+    await page.getByRole('heading', { name: 'Price board' }).waitFor();
+    const data: { game: { priceBoard: { stocks: { stock: string; price: number }[] }; portfolios: { playerId: string; netWorth: number }[] } } = await api(
+      `{ game(id: "demo-1") { priceBoard { stocks { stock price } } portfolios { playerId netWorth } } }`,
+    );
+    expect(await shownPrices(page, '.price-board')).toEqual(Object.fromEntries(data.game.priceBoard.stocks.map((quote) => [quote.stock, quote.price])));
+    for (const portfolio of data.game.portfolios) {
+      await expect(page.getByTestId(`net-worth-${portfolio.playerId}`).textContent()).resolves.toBe(dollars(portfolio.netWorth));
+    }
+    await page.getByText('Net worth over time').waitFor();
+    expect(await page.locator('figure.chart svg path').count()).toBeGreaterThan(6);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'game.png'), fullPage: true });
+  });
+
+  it('updates a game in play live through the subscriptions', async () => {
+    await page.goto(`${dashboardUrl}/games/demo-5`);
+    await page.locator('[data-live-status="live"]').waitFor();
+    const before = await page.getByTestId('waiting-for').textContent();
+    expect(before).toContain('Didier');
+    await api(`mutation { finishTrading(input: { gameId: "demo-5", playerId: "didier" }) { alreadyApplied } }`);
+    await page.locator('.feed li').filter({ hasText: 'Didier finished trading' }).first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="waiting-for"]')?.textContent?.includes('Didier'), undefined, {
+      timeout: 15_000,
+    });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'game-live.png'), fullPage: true });
+  });
+
+  it('replays a game: slider, keys and buttons show the API state at each position', async () => {
+    const events = await allEvents('demo-2');
+    const start = events[60];
+    if (start === undefined) throw new Error('demo-2 is shorter than expected');
+    await page.goto(`${dashboardUrl}/games/demo-2/replay?position=${start.position}`);
+    const state = page.getByTestId('replay-state');
+    await page.locator(`[data-snapshot-position="${start.position}"]`).waitFor();
+    expect(await shownPrices(page, '[data-testid="replay-state"]')).toEqual(await pricesAt('demo-2', start.position));
+
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowRight');
+    const afterKeys = events[65];
+    if (afterKeys === undefined) throw new Error('demo-2 is shorter than expected');
+    await page.waitForURL(new RegExp(`position=${afterKeys.position}$`));
+    await page.locator(`[data-snapshot-position="${afterKeys.position}"]`).waitFor();
+    expect(await state.getAttribute('aria-busy')).toBe('false');
+    expect(await shownPrices(page, '[data-testid="replay-state"]')).toEqual(await pricesAt('demo-2', afterKeys.position));
+    expect(await slider.getAttribute('aria-valuetext')).toContain(`position ${afterKeys.position}`);
+
+    await page.getByRole('button', { name: 'End of the next round' }).click();
+    const nextRound = events.find((event, index) => index > 65 && event.type === 'RoundCompleted');
+    if (nextRound === undefined) throw new Error('no round end after event 65');
+    await page.locator(`[data-snapshot-position="${nextRound.position}"]`).waitFor();
+    expect(await shownPrices(page, '[data-testid="replay-state"]')).toEqual(await pricesAt('demo-2', nextRound.position));
+    await expect(page.getByTestId('replay-event').textContent()).resolves.toContain(`Round ${String(nextRound.data['round'])} completed`);
+
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('ArrowLeft');
+    const previous = events[events.indexOf(nextRound) - 1];
+    if (previous === undefined) throw new Error('no event before the round end');
+    await page.locator(`[data-snapshot-position="${previous.position}"]`).waitFor();
+    expect(await shownPrices(page, '[data-testid="replay-state"]')).toEqual(await pricesAt('demo-2', previous.position));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'replay.png'), fullPage: true });
+
+    const from = events.indexOf(previous);
+    await page.getByLabel('Speed').selectOption('10');
+    await page.getByRole('button', { name: 'Play' }).click();
+    const target = events[from + 4];
+    if (target === undefined) throw new Error('demo-2 ends too soon for autoplay');
+    await page.waitForFunction((position) => Number(new URL(window.location.href).searchParams.get('position')) >= position, target.position);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const paused = Number(new URL(page.url()).searchParams.get('position'));
+    await page.locator(`[data-snapshot-position="${paused}"]`).waitFor();
+    expect(await shownPrices(page, '[data-testid="replay-state"]')).toEqual(await pricesAt('demo-2', paused));
+  });
+
+  it('shows the audit trail with readable sentences, filters, paging and replay links', async () => {
+    const events = await allEvents('demo-1');
+    await page.goto(`${dashboardUrl}/games/demo-1/events`);
+    await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
+    const bought = events.find((event) => event.type === 'SharesBought');
+    if (bought === undefined) throw new Error('demo-1 has no purchase');
+    const names: Record<string, string> = { alice: 'Alice', bruno: 'Bruno', chloe: 'Chloe' };
+    const { playerId, shares, stock, price, cost } = bought.data as { playerId: string; shares: number; stock: string; price: number; cost: number };
+    const sentence = `${names[playerId]} bought ${shares.toLocaleString('en-US')} ${stock} at ${dollars(price)} (${dollars(cost)})`;
+    const row = page.locator(`tr[data-position="${bought.position}"]`);
+    await expect(row.getByTestId('event-sentence').textContent()).resolves.toBe(sentence);
+    expect(await page.locator('[data-testid="events-table"] tbody tr').count()).toBe(50);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'events.png'), fullPage: true });
+
+    await page.getByRole('button', { name: /^Load 50 more$/ }).click();
+    await page.locator('[data-testid="events-table"] tbody tr').nth(99).waitFor();
+    await page.getByLabel('Event type', { exact: true }).selectOption('DiceRolled');
+    const types = await page.$$eval('[data-testid="events-table"] tbody tr', (rows) => rows.map((entry) => entry.getAttribute('data-type')));
+    expect(types.length).toBe(events.slice(0, 100).filter((event) => event.type === 'DiceRolled').length);
+    expect(new Set(types)).toEqual(new Set(['DiceRolled']));
+    const brunoRoll = events.slice(0, 100).find((event) => event.type === 'DiceRolled' && event.data['playerId'] === 'bruno');
+    const rolledStock = String(brunoRoll?.data['stock']);
+    await page.getByLabel('Player', { exact: true }).selectOption('bruno');
+    await page.getByLabel('Search', { exact: true }).fill(rolledStock);
+    const filtered = await page.$$eval('[data-testid="event-sentence"]', (cells) => cells.map((cell) => cell.textContent ?? ''));
+    const expected = events
+      .slice(0, 100)
+      .filter((event) => event.type === 'DiceRolled' && event.data['playerId'] === 'bruno' && event.data['stock'] === rolledStock);
+    expect(filtered.length).toBe(expected.length);
+    expect(filtered.every((text) => text.startsWith(`Bruno rolled ${rolledStock} `))).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'events-filtered.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await row.getByRole('link', { name: `Replay at position ${bought.position}` }).click();
+    await page.waitForURL(new RegExp(`/games/demo-1/replay\\?position=${bought.position}$`));
+    await page.locator(`[data-snapshot-position="${bought.position}"]`).waitFor();
+    await expect(page.getByTestId('replay-event').textContent()).resolves.toContain(sentence);
+  });
+
+  it('answers an unknown game with a not-found page', async () => {
+    const response = await page.goto(`${dashboardUrl}/games/no-such-game`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Game not found' }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'not-found.png'), fullPage: true });
+  });
+});

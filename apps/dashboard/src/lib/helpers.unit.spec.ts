@@ -1,0 +1,188 @@
+import { apiGraphQLUrl, publicSubscriptionUrl } from './config';
+import { roundText } from './game-text';
+import { ApiError, createRequester, isNotFoundError } from './graphql';
+import { LOAN_CHARGE_CENTS, snapshotNetWorth } from './net-worth';
+import { directionOf, lastMove } from './prices';
+import type { LeagueGame } from './queries';
+import { clampIndex, indexAtOrBefore, nextRoundIndex, parsePosition, previousRoundIndex } from './replay-navigation';
+import { computeStandings, groupByLeague } from './standings';
+import { netWorthPoints, timelineMarks } from './timeline';
+import type { GameSnapshot } from './types';
+
+function game(id: string, phase: LeagueGame['phase'], winners: string[], worths: Record<string, number>, league: string | null = 'L'): LeagueGame {
+  return {
+    id,
+    phase,
+    players: [],
+    brokerId: null,
+    round: 0,
+    roundLimit: 10,
+    createdAt: '',
+    updatedAt: '',
+    eventCount: 1,
+    lastPosition: 1,
+    winners,
+    league,
+    portfolios: Object.entries(worths).map(([playerId, netWorth]) => ({ playerId, name: playerId.toUpperCase(), netWorth })),
+  };
+}
+
+describe('league standings', () => {
+  it('counts finished games only: wins, games played, average final net worth', () => {
+    const standings = computeStandings([
+      game('g1', 'FINISHED', ['a', 'c'], { a: 640_000, b: 620_000, c: 640_000 }),
+      game('g2', 'FINISHED', ['b'], { a: 500_001, b: 900_000 }),
+      game('g3', 'TRADING', [], { a: 1, b: 1, c: 1 }),
+    ]);
+    expect(standings).toEqual([
+      { playerId: 'b', name: 'B', played: 2, wins: 1, averageFinalNetWorth: 760_000 },
+      { playerId: 'c', name: 'C', played: 1, wins: 1, averageFinalNetWorth: 640_000 },
+      { playerId: 'a', name: 'A', played: 2, wins: 1, averageFinalNetWorth: 570_001 },
+    ]);
+  });
+
+  it('groups by league, unlabelled games last', () => {
+    const leagues = groupByLeague([game('x', 'FINISHED', [], {}, null), game('y', 'LOBBY', [], {}, 'Club')]);
+    expect(leagues.map((league) => [league.name, league.games.length, league.finishedGames])).toEqual([
+      ['Club', 1, 0],
+      [null, 1, 1],
+    ]);
+  });
+});
+
+describe('replay navigation', () => {
+  const positions = [5, 6, 9, 12, 20];
+  it('finds the event at or before a position', () => {
+    expect(indexAtOrBefore(positions, 9)).toBe(2);
+    expect(indexAtOrBefore(positions, 10)).toBe(2);
+    expect(indexAtOrBefore(positions, 1)).toBe(0);
+    expect(indexAtOrBefore(positions, 99)).toBe(4);
+    expect(indexAtOrBefore([], 3)).toBe(0);
+  });
+
+  it('jumps between round ends', () => {
+    const types = ['GameCreated', 'DiceRolled', 'RoundCompleted', 'DiceRolled', 'RoundCompleted', 'GameEnded'];
+    expect(nextRoundIndex(types, 0)).toBe(2);
+    expect(nextRoundIndex(types, 2)).toBe(4);
+    expect(nextRoundIndex(types, 4)).toBe(5);
+    expect(previousRoundIndex(types, 5)).toBe(4);
+    expect(previousRoundIndex(types, 4)).toBe(2);
+    expect(previousRoundIndex(types, 2)).toBe(0);
+  });
+
+  it('parses and clamps', () => {
+    expect(parsePosition('42')).toBe(42);
+    expect(parsePosition(['7', '8'])).toBe(7);
+    expect(parsePosition('-1')).toBeNull();
+    expect(parsePosition('1e3')).toBeNull();
+    expect(parsePosition(undefined)).toBeNull();
+    expect(clampIndex(-3, 5)).toBe(0);
+    expect(clampIndex(9, 5)).toBe(4);
+  });
+});
+
+describe('prices and net worth', () => {
+  const history = [
+    { position: 5, revision: 4, round: 0, price: 100 },
+    { position: 30, revision: 29, round: 1, price: 110 },
+    { position: 50, revision: 49, round: 2, price: 95 },
+  ];
+
+  it('reads the last move at a position', () => {
+    expect(lastMove(history).change).toBe(-15);
+    expect(lastMove(history, 40)).toMatchObject({ change: 10, current: { price: 110 }, previous: { price: 100 } });
+    expect(lastMove(history, 10)).toMatchObject({ change: 0, current: { price: 100 }, previous: undefined });
+    expect(directionOf(-15)).toBe('down');
+    expect(directionOf(0)).toBe('flat');
+  });
+
+  it('derives net worth from a snapshot, the loan and its charge deducted', () => {
+    const holdings = [{ stock: 'GOLD' as const, shares: 1000, value: 110_000 }];
+    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: 5000, holdings, loan: 0 })).toBe(115_000);
+    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: 5000, holdings, loan: 100_000 })).toBe(115_000 - 100_000 - LOAN_CHARGE_CENTS);
+    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: null, holdings: [], loan: null })).toBeNull();
+  });
+
+  it('builds timeline marks and net-worth points', () => {
+    const marks = timelineMarks([
+      { position: 10, revision: 9, type: 'OpeningClosed', data: {} },
+      { position: 11, revision: 10, type: 'DiceRolled', data: {} },
+      { position: 20, revision: 19, type: 'RoundCompleted', data: { round: 1 } },
+      { position: 21, revision: 20, type: 'GameEnded', data: {} },
+    ]);
+    expect(marks.map((mark) => [mark.kind, mark.round, mark.position])).toEqual([
+      ['start', 0, 10],
+      ['round', 1, 20],
+      ['end', 1, 21],
+    ]);
+    const snapshot = (cash: number): GameSnapshot => ({
+      position: 0,
+      revision: 0,
+      phase: 'ROLLING',
+      round: 1,
+      prices: [],
+      players: [{ playerId: 'a', name: 'A', cash, holdings: [], loan: 0 }],
+      standings: [],
+      winners: [],
+      endReason: null,
+    });
+    const points = netWorthPoints(marks, [snapshot(1), null, snapshot(3)]);
+    expect(points.map((point) => [point.mark.label, point.values['a']])).toEqual([
+      ['Start', 1],
+      ['End', 3],
+    ]);
+  });
+});
+
+describe('API access', () => {
+  it('reads the API location from the environment', () => {
+    expect(apiGraphQLUrl({})).toBe('http://localhost:4000/graphql');
+    expect(apiGraphQLUrl({ API_URL: 'http://api:4000/' })).toBe('http://api:4000/graphql');
+    expect(apiGraphQLUrl({ API_URL: 'http://api:4000/graphql' })).toBe('http://api:4000/graphql');
+    expect(publicSubscriptionUrl({ API_URL: 'http://api:4000' })).toBe('ws://api:4000/graphql');
+    expect(publicSubscriptionUrl({ API_URL: 'http://api:4000', PUBLIC_API_URL: 'https://corbeille.example/' })).toBe(
+      'wss://corbeille.example/graphql',
+    );
+  });
+
+  function respond(status: number, body: unknown): typeof fetch {
+    return async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }
+
+  it('returns data and raises GraphQL errors with their code', async () => {
+    await expect(createRequester('http://x', { fetchImpl: respond(200, { data: { ok: 1 } }) })('{ ok }')).resolves.toEqual({ ok: 1 });
+    const failing = createRequester('http://x', {
+      fetchImpl: respond(200, {
+        errors: [{ message: 'Invalid input: id', extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'id', messages: ['bad'] }] } }],
+        data: { game: null },
+      }),
+    });
+    const error: unknown = await failing('{ game }').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(isNotFoundError(error)).toBe(true);
+  });
+
+  it('reports an unreachable API', async () => {
+    const down = createRequester('http://x', {
+      fetchImpl: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    await expect(down('{ ok }')).rejects.toMatchObject({ kind: 'unavailable', code: 'API_UNAVAILABLE' });
+    const gateway = createRequester('http://x', { fetchImpl: respond(502, { nothing: true }) });
+    await expect(gateway('{ ok }')).rejects.toMatchObject({ kind: 'unavailable', status: 502 });
+  });
+});
+
+describe('round text', () => {
+  it.each([
+    [{ phase: 'TRADING' as const, round: 6, roundLimit: 30 }, '6 of 30'],
+    [{ phase: 'ROLLING' as const, round: 3, roundLimit: null }, '3'],
+    [{ phase: 'FINISHED' as const, round: 10, roundLimit: 10 }, '10 of 10, over'],
+    [{ phase: 'FINISHED' as const, round: 0, roundLimit: 10 }, 'over (limit 10)'],
+    [{ phase: 'LOBBY' as const, round: 0, roundLimit: 30 }, 'not started (30 rounds)'],
+    [{ phase: 'OPENING' as const, round: 0, roundLimit: null }, 'not started'],
+  ])('%j reads "%s"', (game, text) => {
+    expect(roundText(game)).toBe(text);
+  });
+});

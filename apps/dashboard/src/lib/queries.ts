@@ -1,0 +1,182 @@
+import type { Requester } from './graphql';
+import type {
+  Connection,
+  GameEvent,
+  GameSnapshot,
+  GameSummary,
+  LegalAction,
+  Player,
+  Portfolio,
+  PriceBoard,
+} from './types';
+
+export const GAME_FIELDS = `id phase players { playerId name seat } brokerId round roundLimit createdAt updatedAt eventCount lastPosition winners league`;
+export const BOARD_FIELDS = `round lastPosition stocks { stock price splits timesOffMarket history { position revision round price } }`;
+export const PORTFOLIO_FIELDS = `playerId name cash loan netWorth holdings { stock shares value }`;
+export const EVENT_FIELDS = `id position revision type data occurredAt actor commandId`;
+export const SNAPSHOT_FIELDS = `position revision phase round prices { stock price } players { playerId name cash loan holdings { stock shares value } } standings { playerId rank finalCash } winners endReason`;
+
+/** The API's largest page. */
+export const MAX_PAGE_SIZE = 100;
+
+// ---- Games overview ---------------------------------------------------------------------------
+
+export interface LeagueGame extends GameSummary {
+  readonly portfolios: readonly Pick<Portfolio, 'playerId' | 'name' | 'netWorth'>[];
+}
+
+const GAMES_QUERY = `query DashboardGames($first: Int!, $after: String) {
+  games(first: $first, after: $after) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { cursor node { ${GAME_FIELDS} portfolios { playerId name netWorth } } }
+  }
+}`;
+
+export interface GamesList {
+  readonly games: LeagueGame[];
+  readonly totalCount: number;
+  /** False when more games exist than were read (`maxGames`). */
+  readonly complete: boolean;
+}
+
+/** All games, newest first, with their portfolios (read page by page, at most `maxGames`). */
+export async function fetchGames(request: Requester, maxGames = 1000): Promise<GamesList> {
+  const games: LeagueGame[] = [];
+  let after: string | null = null;
+  let totalCount = 0;
+  for (;;) {
+    const data: { games: Connection<LeagueGame> } = await request(GAMES_QUERY, { first: MAX_PAGE_SIZE, after });
+    totalCount = data.games.totalCount;
+    games.push(...data.games.edges.map((edge) => edge.node));
+    after = data.games.pageInfo.endCursor;
+    if (!data.games.pageInfo.hasNextPage || after === null) return { games, totalCount, complete: true };
+    if (games.length >= maxGames) return { games, totalCount, complete: false };
+  }
+}
+
+// ---- One game ---------------------------------------------------------------------------------
+
+export interface GameDetail extends GameSummary {
+  readonly priceBoard: PriceBoard | null;
+  readonly portfolios: readonly Portfolio[];
+}
+
+const GAME_QUERY = `query DashboardGame($id: ID!) {
+  game(id: $id) { ${GAME_FIELDS} priceBoard { ${BOARD_FIELDS} } portfolios { ${PORTFOLIO_FIELDS} } }
+}`;
+
+/** The game with its board and portfolios, or null when there is no such game. */
+export async function fetchGame(request: Requester, id: string): Promise<GameDetail | null> {
+  const data: { game: GameDetail | null } = await request(GAME_QUERY, { id });
+  return data.game;
+}
+
+const GAME_SUMMARY_QUERY = `query DashboardGameSummary($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`;
+
+export async function fetchGameSummary(request: Requester, id: string): Promise<GameSummary | null> {
+  const data: { game: GameSummary | null } = await request(GAME_SUMMARY_QUERY, { id });
+  return data.game;
+}
+
+export interface PlayerActions {
+  readonly playerId: string;
+  readonly actions: readonly LegalAction[];
+}
+
+/** What every player may do now, in one request (one aliased `legalActions` field per player). */
+export async function fetchLegalActions(request: Requester, id: string, players: readonly Player[]): Promise<PlayerActions[]> {
+  if (players.length === 0) return [];
+  const declarations = players.map((_, index) => `$p${index}: ID!`).join(', ');
+  const fields = players
+    .map((_, index) => `a${index}: legalActions(playerId: $p${index}) { type stock maxShares lot maxAmount }`)
+    .join(' ');
+  const query = `query DashboardLegalActions($id: ID!, ${declarations}) { game(id: $id) { id ${fields} } }`;
+  const variables: Record<string, string> = { id };
+  players.forEach((player, index) => {
+    variables[`p${index}`] = player.playerId;
+  });
+  const data: { game: Record<string, readonly LegalAction[] | string> | null } = await request(query, variables);
+  const game = data.game;
+  if (game === null) return [];
+  return players.map((player, index) => {
+    const actions = game[`a${index}`];
+    return { playerId: player.playerId, actions: Array.isArray(actions) ? actions : [] };
+  });
+}
+
+// ---- Events -----------------------------------------------------------------------------------
+
+const EVENTS_QUERY = `query DashboardEvents($id: ID!, $first: Int!, $after: String) {
+  game(id: $id) { id events(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${EVENT_FIELDS} } } } }
+}`;
+
+export interface EventsPage {
+  readonly events: GameEvent[];
+  readonly totalCount: number;
+  readonly hasNextPage: boolean;
+  readonly endCursor: string | null;
+}
+
+/** One page of the game's stream, in order (null when there is no such game). */
+export async function fetchEventsPage(
+  request: Requester,
+  id: string,
+  first: number,
+  after: string | null,
+): Promise<EventsPage | null> {
+  const data: { game: { events: Connection<GameEvent> } | null } = await request(EVENTS_QUERY, { id, first, after });
+  if (data.game === null) return null;
+  const { events } = data.game;
+  return {
+    events: events.edges.map((edge) => edge.node),
+    totalCount: events.totalCount,
+    hasNextPage: events.pageInfo.hasNextPage,
+    endCursor: events.pageInfo.endCursor,
+  };
+}
+
+export interface EventStream {
+  readonly events: GameEvent[];
+  readonly totalCount: number;
+  /** False when the stream is longer than `maxEvents` and only its beginning was read. */
+  readonly complete: boolean;
+}
+
+/** The game's stream read in pages of 100, at most `maxEvents` events (so requests stay bounded). */
+export async function fetchEventStream(request: Requester, id: string, maxEvents = 3000): Promise<EventStream | null> {
+  const events: GameEvent[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await fetchEventsPage(request, id, MAX_PAGE_SIZE, after);
+    if (page === null) return null;
+    events.push(...page.events);
+    after = page.endCursor;
+    if (!page.hasNextPage || after === null) return { events, totalCount: page.totalCount, complete: true };
+    if (events.length >= maxEvents) return { events, totalCount: page.totalCount, complete: false };
+  }
+}
+
+// ---- Time travel ------------------------------------------------------------------------------
+
+const SNAPSHOT_QUERY = `query DashboardGameAt($id: ID!, $position: SafeInt!) { gameAt(id: $id, position: $position) { ${SNAPSHOT_FIELDS} } }`;
+
+/** The game as it was after the event at `position` (null before its first event). */
+export async function fetchSnapshot(request: Requester, id: string, position: number): Promise<GameSnapshot | null> {
+  const data: { gameAt: GameSnapshot | null } = await request(SNAPSHOT_QUERY, { id, position });
+  return data.gameAt;
+}
+
+/** Several snapshots in one request: one aliased `gameAt` per position. */
+export async function fetchSnapshots(request: Requester, id: string, positions: readonly number[]): Promise<(GameSnapshot | null)[]> {
+  if (positions.length === 0) return [];
+  const declarations = positions.map((_, index) => `$p${index}: SafeInt!`).join(', ');
+  const fields = positions.map((_, index) => `s${index}: gameAt(id: $id, position: $p${index}) { ${SNAPSHOT_FIELDS} }`).join(' ');
+  const query = `query DashboardGameAtMany($id: ID!, ${declarations}) { ${fields} }`;
+  const variables: Record<string, string | number> = { id };
+  positions.forEach((position, index) => {
+    variables[`p${index}`] = position;
+  });
+  const data: Record<string, GameSnapshot | null> = await request(query, variables);
+  return positions.map((_, index) => data[`s${index}`] ?? null);
+}

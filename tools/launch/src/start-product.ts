@@ -1,0 +1,84 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describeEventStore, openEventStore, storageConfigFromEnv } from '@corbeille/infrastructure';
+import { seedDemoLeague } from '@corbeille/tools-demo';
+
+/**
+ * `npm start`: the whole product on one machine. Seeds the demo league (once), starts the API,
+ * builds and starts the dashboard, and stops both together.
+ *   API_PORT (default 4000), DASHBOARD_PORT (default 3000), DATA_DIR, EVENTSTORE_URL as for the API.
+ */
+const root = resolve(__dirname, '..', '..', '..');
+const apiPort = process.env['API_PORT'] ?? process.env['PORT'] ?? '4000';
+const dashboardPort = process.env['DASHBOARD_PORT'] ?? '3000';
+const nextBin = resolve(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const children: ChildProcess[] = [];
+
+async function seed(dataDir: string): Promise<void> {
+  const config = storageConfigFromEnv({ ...process.env, DATA_DIR: dataDir });
+  const store = openEventStore(config);
+  try {
+    const report = await seedDemoLeague({ store });
+    console.log(
+      report.skipped
+        ? `Demo league already in ${describeEventStore(config)}.`
+        : `Demo league seeded into ${describeEventStore(config)}: ${report.games.length} games.`,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+function start(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(exitCode = 0): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(exitCode), 3000).unref();
+  Promise.all(children.map((child) => new Promise((done) => (child.exitCode === null ? child.on('exit', done) : done(null))))).then(
+    () => process.exit(exitCode),
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = storageConfigFromEnv().dataDir;
+  await seed(dataDir);
+
+  const env = { NEXT_TELEMETRY_DISABLED: '1' };
+  console.log('Building the dashboard…');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: resolve(root, 'apps', 'dashboard'),
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error(`The dashboard build failed (exit ${build.status})`);
+
+  const apiUrl = `http://localhost:${apiPort}`;
+  start('API', process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], resolve(root, 'apps', 'api'), {
+    PORT: apiPort,
+    DATA_DIR: dataDir,
+  });
+  start('Dashboard', process.execPath, [nextBin, 'start', '-p', dashboardPort], resolve(root, 'apps', 'dashboard'), {
+    ...env,
+    API_URL: apiUrl,
+  });
+  console.log(`Corbeille: dashboard on http://localhost:${dashboardPort}, GraphQL on ${apiUrl}/graphql`);
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  stop(1);
+});
