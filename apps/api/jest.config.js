@@ -4,7 +4,7 @@ const swc = preset.transform['^.+\\.(t|j)sx?$'];
 const [, swcOptions] = swc;
 
 /** Nest 12 ships ES modules only; Jest (CommonJS on Node 20) needs them compiled like our sources. */
-const esmOnly = ['@nestjs'];
+const esmOnly = ['@nestjs', 'jose'];
 
 /** Library sources resolved the same way TypeScript resolves them (tsconfig.base.json paths). */
 const { compilerOptions } = require('../../tsconfig.base.json');

@@ -1,15 +1,22 @@
+import type { IncomingMessage } from 'node:http';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLFormattedError } from 'graphql';
+import { GAME_ACCESS_POLICY, type GameAccessPolicy, type Principal } from './access/access.port';
+import { OpenAccessPolicy } from './access/open-access.policy';
+import { BolsaModule } from './bolsa/bolsa.module';
+import type { Authenticator } from './common/principal/authenticator';
+import type { RequestContext } from './common/principal/current-principal.decorator';
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -32,27 +39,75 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   return { ...formatted, message: INTERNAL_ERROR_MESSAGE, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
 }
 
+export interface AppModuleOptions extends InfrastructureOptions {
+  /** Who may issue which command and see what; OpenAccessPolicy when absent. */
+  readonly accessPolicy?: GameAccessPolicy;
+  readonly authenticator?: Authenticator;
+}
+
+/** What Apollo (HTTP) and graphql-ws (WebSocket) hand to the context factory. */
+interface ContextInput {
+  readonly req?: unknown;
+  readonly res?: unknown;
+  readonly extra?: { principal?: unknown };
+  readonly connectionParams?: Readonly<Record<string, unknown>>;
+}
+
+/** HTTP operations see `req`; WebSocket operations see the connection's `extra`, where its principal lives. */
+function graphQLContext(input: ContextInput): RequestContext {
+  if (input.extra !== undefined) return { extra: input.extra, ...(input.connectionParams ? { connectionParams: input.connectionParams } : {}) };
+  return { req: input.req as RequestContext['req'] };
+}
+
+@Global()
+@Module({})
+class AccessModule {
+  static forRoot(policy: GameAccessPolicy | undefined): DynamicModule {
+    return {
+      module: AccessModule,
+      providers: [policy ? { provide: GAME_ACCESS_POLICY, useValue: policy } : { provide: GAME_ACCESS_POLICY, useClass: OpenAccessPolicy }],
+      exports: [GAME_ACCESS_POLICY],
+    };
+  }
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(options: InfrastructureOptions): DynamicModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    const { authenticator } = options;
     return {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(options),
+        AccessModule.forRoot(options.accessPolicy),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: GRAPHQL_PATH,
           autoSchemaFile: true,
           sortSchema: true,
           graphiql: true,
-          subscriptions: { 'graphql-ws': true },
+          context: graphQLContext,
+          subscriptions: {
+            'graphql-ws': {
+              // A socket is authenticated once, when it connects; its operations then read `extra.principal`.
+              onConnect: async (ctx) => {
+                // graphql-ws's `ws` server puts the socket and its upgrade request in `extra`.
+                const extra = ctx.extra as { request: IncomingMessage; principal?: Principal };
+                const principal = await authenticator?.fromConnection?.(ctx.connectionParams, extra.request);
+                if (principal) extra.principal = principal;
+                return true;
+              },
+            },
+          },
           fieldResolverEnhancers: ['filters'],
           autoTransformHttpErrors: false,
           includeStacktraceInErrorResponses: false,
           formatError: formatGraphQLError,
         }),
         GamesModule,
+        BolsaModule,
         HealthModule,
+        IdentityModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

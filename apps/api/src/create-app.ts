@@ -1,10 +1,13 @@
 import 'reflect-metadata';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { EventStore } from '@corbeille/event-store';
 import { cryptoRandom } from '@corbeille/infrastructure';
 import type { RandomSource } from '@corbeille/kernel';
+import type { GameAccessPolicy, Principal } from './access/access.port';
 import { AppModule } from './app.module';
+import type { Authenticator } from './common/principal/authenticator';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { systemClock, type Clock } from './infrastructure/system-clock';
 
@@ -20,6 +23,15 @@ export interface CreateAppOptions {
   readonly logger?: LoggerService | LogLevel[] | false;
   /** Close the app on SIGTERM/SIGINT (for a long-running server). */
   readonly shutdownHooks?: boolean;
+  /** Who may issue which command and see what (GAME_ACCESS_POLICY); OpenAccessPolicy by default. */
+  readonly accessPolicy?: GameAccessPolicy;
+  /** Finds the principal of HTTP requests and WebSocket connections; none by default (everyone anonymous). */
+  readonly authenticator?: Authenticator;
+  /**
+   * Whether planning deadlines arm real timers (default true). Tests with a manual clock turn them off and
+   * call BolsaDeadlineService.tick() instead.
+   */
+  readonly deadlineTimers?: boolean;
 }
 
 /** Builds and initialises the whole API (not yet listening). */
@@ -31,9 +43,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
       randomSourceFactory: options.randomSourceFactory ?? (() => cryptoRandom),
       clock: options.clock ?? systemClock,
+      ...(options.accessPolicy ? { accessPolicy: options.accessPolicy } : {}),
+      ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+      deadlineTimers: options.deadlineTimers ?? true,
     }),
     { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false },
   );
+  const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
+  // Registered before init, so it runs before the GraphQL route: the principal is on `req` when resolvers read it.
+  if (fromHttp) app.use(authenticate(fromHttp));
   if (options.shutdownHooks) app.enableShutdownHooks();
   await app.init();
   return app;
@@ -54,6 +72,20 @@ export async function bootstrap(options: CreateAppOptions = {}): Promise<Running
   const port = isAddressInfo(address) ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return { app, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}` };
+}
+
+type AuthenticatedRequest = IncomingMessage & { principal?: Principal };
+
+function authenticate(fromHttp: NonNullable<Authenticator['fromHttp']>) {
+  return (request: AuthenticatedRequest, _response: ServerResponse, next: (error?: unknown) => void): void => {
+    fromHttp(request).then(
+      (principal) => {
+        if (principal) request.principal = principal;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
 }
 
 function isAddressInfo(value: unknown): value is { port: number } {

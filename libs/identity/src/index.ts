@@ -1,1 +1,15 @@
-export {};
+export * from './scopes';
+export * from './validation';
+export * from './streams';
+export * from './json';
+export * from './account/account.types';
+export * from './account/account.decider';
+export * from './claim/claim.decider';
+export * from './league/league.types';
+export * from './league/league.decider';
+export * from './standings/game-result';
+export * from './standings/elo-rating';
+export * from './standings/season-standings';
+export * from './standings/standings-history';
+export * from './standings/season-input';
+export * from './export/season-export';

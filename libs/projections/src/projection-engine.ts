@@ -1,5 +1,8 @@
 import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
 import { ReadModelDb } from './read-model-db';
+import type { Statement } from 'better-sqlite3';
+import { BOLSA_GAME } from './bolsa/bolsa-game';
+import type { BolsaBoard, BolsaLedgerEntry, BolsaLedgerKind, BolsaMonthStatus, BolsaPublicPortfolio } from './bolsa/bolsa-read-models';
 import type {
   GameSummary,
   Page,
@@ -9,12 +12,9 @@ import type {
   ReadModelQueries,
   TradeEntry,
 } from './read-models';
-import {
-  STOCK_TICKER_STREAM_PREFIX,
-  gameIdFromStream,
-  projectStockTickerEvent,
-  type StockTickerGameModel,
-} from './stock-ticker-projection';
+import type { GameTypeName, RegisteredGame, TypedGame } from './registry/game-definition';
+import { gameOfStream, gameOfType } from './registry/game-registry';
+import { STOCK_TICKER_GAME } from './stock-ticker-game';
 
 export interface ProjectionEngineOptions {
   readonly eventStore: EventStore;
@@ -33,20 +33,42 @@ export interface ProjectionEngine extends ReadModelQueries {
 
 const CHECKPOINT = 'read-models';
 
+interface Change {
+  gameId: string;
+  gameType: GameTypeName;
+  position: number;
+  eventTypes: string[];
+}
+
 interface GameRow {
+  game_type: string;
   summary: string;
   state: string;
   price_board: string;
   portfolios: string;
+  extras: string;
 }
+
+/** A game's read models in memory, tagged with the game they belong to. */
+interface CachedModel {
+  readonly game: RegisteredGame;
+  readonly model: unknown;
+}
+
+/** A registered game's typed model type, as its projection folds it. */
+type ModelOf<Game> = Game extends TypedGame<infer _S, infer _C, infer _E, infer _V, infer _A, infer Model> ? Model : never;
 
 export function createProjectionEngine(options: ProjectionEngineOptions): ProjectionEngine {
   return new SqliteProjectionEngine(options.eventStore, new ReadModelDb(options.path));
 }
 
-/** Folds the global log into the read models, one transaction per event with its checkpoint. */
+/**
+ * Folds the global log into the read models, one transaction per batch with its checkpoint. Each stream is
+ * folded by the projection of the registered game its prefix names; other streams are skipped.
+ */
 class SqliteProjectionEngine implements ProjectionEngine {
-  private readonly models = new Map<string, StockTickerGameModel>();
+  private readonly models = new Map<string, CachedModel>();
+  private readonly filteredStatements = new Map<string, Statement<unknown[], { item: string; total: number }>>();
   private readonly listeners = new Set<ReadModelListener>();
   private waiters: { position: number; resolve: () => void }[] = [];
   private subscription: Subscription | undefined;
@@ -65,21 +87,19 @@ class SqliteProjectionEngine implements ProjectionEngine {
       saveCheckpoint: db.prepare(
         'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
       ),
-      game: db.prepare<[string], GameRow>('SELECT summary, state, price_board, portfolios FROM games WHERE game_id = ?'),
+      game: db.prepare<[string], GameRow>(
+        'SELECT game_type, summary, state, price_board, portfolios, extras FROM games WHERE game_id = ?',
+      ),
       saveGame: db.prepare(
-        `INSERT INTO games (game_id, phase, created_at, summary, state, price_board, portfolios) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO games (game_id, game_type, phase, created_at, summary, state, price_board, portfolios, extras)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(game_id) DO UPDATE SET phase = excluded.phase, summary = excluded.summary, state = excluded.state,
-           price_board = excluded.price_board, portfolios = excluded.portfolios`,
+           price_board = excluded.price_board, portfolios = excluded.portfolios, extras = excluded.extras`,
       ),
       saveTrade: db.prepare('INSERT OR REPLACE INTO trades (game_id, position, player_id, entry) VALUES (?, ?, ?, ?)'),
-      listGames: db.prepare<[number, number], { summary: string }>(
-        'SELECT summary FROM games ORDER BY created_at DESC, game_id LIMIT ? OFFSET ?',
+      saveLedger: db.prepare(
+        'INSERT OR REPLACE INTO ledger (game_id, position, sequence, player_id, kind, entry) VALUES (?, ?, ?, ?, ?, ?)',
       ),
-      listGamesInPhase: db.prepare<[string, number, number], { summary: string }>(
-        'SELECT summary FROM games WHERE phase = ? ORDER BY created_at DESC, game_id LIMIT ? OFFSET ?',
-      ),
-      countGames: db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM games'),
-      countGamesInPhase: db.prepare<[string], { total: number }>('SELECT COUNT(*) AS total FROM games WHERE phase = ?'),
       trades: db.prepare<[string, number, number], { entry: string }>(
         'SELECT entry FROM trades WHERE game_id = ? ORDER BY position LIMIT ? OFFSET ?',
       ),
@@ -141,28 +161,80 @@ class SqliteProjectionEngine implements ProjectionEngine {
     return this.position;
   }
 
-  listGames(options: { offset: number; limit: number; phase?: string }): Page<GameSummary> {
-    const rows =
-      options.phase === undefined
-        ? this.statements.listGames.all(options.limit, options.offset)
-        : this.statements.listGamesInPhase.all(options.phase, options.limit, options.offset);
-    const total =
-      options.phase === undefined
-        ? this.statements.countGames.get()?.total
-        : this.statements.countGamesInPhase.get(options.phase)?.total;
-    return { items: rows.map((row) => JSON.parse(row.summary) as GameSummary), total: total ?? 0 };
+  listGames(options: { offset: number; limit: number; phase?: string; gameType?: GameTypeName }): Page<GameSummary> {
+    const filters: [string, string][] = [];
+    if (options.gameType !== undefined) filters.push(['game_type', options.gameType]);
+    if (options.phase !== undefined) filters.push(['phase', options.phase]);
+    const page = this.filteredPage('games', 'summary', 'created_at DESC, game_id', filters, [], options);
+    return { items: page.items.map((item) => JSON.parse(item) as GameSummary), total: page.total };
   }
 
   getGame(gameId: string): GameSummary | undefined {
-    return this.model(gameId)?.summary;
+    const cached = this.cached(gameId);
+    return cached ? cached.game.projection.summaryOf(cached.model) : undefined;
   }
 
   getPriceBoard(gameId: string): PriceBoard | undefined {
-    return this.model(gameId)?.priceBoard;
+    return this.modelOf(STOCK_TICKER_GAME, gameId)?.priceBoard;
   }
 
   getPortfolios(gameId: string): PortfolioView[] {
-    return this.model(gameId)?.portfolios ?? [];
+    return this.modelOf(STOCK_TICKER_GAME, gameId)?.portfolios ?? [];
+  }
+
+  getBolsaBoard(gameId: string): BolsaBoard | undefined {
+    return this.modelOf(BOLSA_GAME, gameId)?.board;
+  }
+
+  getBolsaPortfolios(gameId: string): BolsaPublicPortfolio[] {
+    return [...(this.modelOf(BOLSA_GAME, gameId)?.portfolios ?? [])];
+  }
+
+  getBolsaMonth(gameId: string): BolsaMonthStatus | undefined {
+    return this.modelOf(BOLSA_GAME, gameId)?.month ?? undefined;
+  }
+
+  getBolsaLedger(
+    gameId: string,
+    options: { offset: number; limit: number; playerId?: string; kinds?: readonly BolsaLedgerKind[] },
+  ): Page<BolsaLedgerEntry> {
+    if (this.modelOf(BOLSA_GAME, gameId) === undefined) return { items: [], total: 0 };
+    const filters: [string, string][] = [['game_id', gameId]];
+    if (options.playerId !== undefined) filters.push(['player_id', options.playerId]);
+    const page = this.filteredPage('ledger', 'entry', 'position, sequence', filters, options.kinds ?? [], options);
+    return { items: page.items.map((item) => JSON.parse(item) as BolsaLedgerEntry), total: page.total };
+  }
+
+  /**
+   * One page of a table filtered by equal columns (and `kind IN (...)`), with the total count. Statements
+   * are prepared once per shape; column names come from this file, values are always bound.
+   */
+  private filteredPage(
+    table: 'games' | 'ledger',
+    column: 'summary' | 'entry',
+    order: string,
+    filters: readonly [string, string][],
+    kinds: readonly string[],
+    page: { offset: number; limit: number },
+  ): { items: string[]; total: number } {
+    const conditions = [...filters.map(([name]) => `${name} = ?`), ...(kinds.length > 0 ? [`kind IN (${kinds.map(() => '?').join(', ')})`] : [])];
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const sql = `SELECT ${column} AS item, COUNT(*) OVER () AS total FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const values = [...filters.map(([, value]) => value), ...kinds];
+    const rows = this.prepared(sql).all(...values, page.limit, page.offset);
+    if (rows.length > 0) return { items: rows.map((row) => row.item), total: rows[0]?.total ?? 0 };
+    // Past the last page the window count has no row to ride on.
+    const count = this.prepared(`SELECT COUNT(*) AS total FROM ${table} ${where}`).get(...values);
+    return { items: [], total: count?.total ?? 0 };
+  }
+
+  private prepared(sql: string): Statement<unknown[], { item: string; total: number }> {
+    let statement = this.filteredStatements.get(sql);
+    if (!statement) {
+      statement = this.readModels.db.prepare<unknown[], { item: string; total: number }>(sql);
+      this.filteredStatements.set(sql, statement);
+    }
+    return statement;
   }
 
   getTrades(gameId: string, options: { offset: number; limit: number; playerId?: string }): Page<TradeEntry> {
@@ -178,45 +250,37 @@ class SqliteProjectionEngine implements ProjectionEngine {
     return { items: rows.map((row) => JSON.parse(row.entry) as TradeEntry), total: total ?? 0 };
   }
 
-  private model(gameId: string): StockTickerGameModel | undefined {
+  /** The typed model of a game of this type (undefined for an unknown game or one of another type). */
+  private modelOf<Game extends RegisteredGame>(game: Game, gameId: string): ModelOf<Game> | undefined {
+    const cached = this.cached(gameId);
+    // Sound: a cached model is always the one its game's projection folded.
+    return cached?.game.type === game.type ? (cached.model as ModelOf<Game>) : undefined;
+  }
+
+  private cached(gameId: string): CachedModel | undefined {
     const cached = this.models.get(gameId);
     if (cached) return cached;
     const row = this.statements.game.get(gameId);
     if (!row) return undefined;
-    const model: StockTickerGameModel = {
-      summary: JSON.parse(row.summary),
+    const game = gameOfType(row.game_type as GameTypeName);
+    const model = game.projection.fromRow(JSON.parse(row.summary) as GameSummary, {
       state: JSON.parse(row.state),
       priceBoard: JSON.parse(row.price_board),
       portfolios: JSON.parse(row.portfolios),
-    };
-    this.models.set(gameId, model);
-    return model;
+      extras: JSON.parse(row.extras),
+    });
+    const entry = { game, model };
+    this.models.set(gameId, entry);
+    return entry;
   }
 
   private applyBatch(events: readonly RecordedEvent[]): void {
-    const changes = new Map<string, { gameId: string; position: number; eventTypes: string[] }>();
+    const changes = new Map<string, Change>();
     const apply = this.readModels.db.transaction((batch: readonly RecordedEvent[]) => {
       for (const event of batch) {
         if (event.position <= this.position) continue;
-        if (event.streamId.startsWith(STOCK_TICKER_STREAM_PREFIX)) {
-          const gameId = gameIdFromStream(event.streamId);
-          const { model, trade } = projectStockTickerEvent(this.model(gameId), event);
-          this.models.set(gameId, model);
-          this.statements.saveGame.run(
-            gameId,
-            model.summary.phase,
-            model.summary.createdAt,
-            JSON.stringify(model.summary),
-            JSON.stringify(model.state),
-            JSON.stringify(model.priceBoard),
-            JSON.stringify(model.portfolios),
-          );
-          if (trade) this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
-          const change = changes.get(gameId) ?? { gameId, position: event.position, eventTypes: [] };
-          change.position = event.position;
-          change.eventTypes.push(event.type);
-          changes.set(gameId, change);
-        }
+        const routed = gameOfStream(event.streamId);
+        if (routed) this.applyEvent(routed.game, routed.gameId, event, changes);
         this.position = event.position;
       }
       this.statements.saveCheckpoint.run(CHECKPOINT, this.position);
@@ -233,5 +297,37 @@ class SqliteProjectionEngine implements ProjectionEngine {
     const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
     this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
     for (const waiter of ready) waiter.resolve();
+  }
+
+  private applyEvent(game: RegisteredGame, gameId: string, event: RecordedEvent, changes: Map<string, Change>): void {
+    const previous = this.cached(gameId);
+    // Game ids are unique across game types (the API refuses a second one); a stray stream must not clobber a game.
+    if (previous && previous.game.type !== game.type) return;
+    const projected = game.projection.project(previous?.model, event, gameId);
+    const { model } = projected;
+    this.models.set(gameId, { game, model });
+    const summary = game.projection.summaryOf(model);
+    const row = game.projection.toRow(model);
+    this.statements.saveGame.run(
+      gameId,
+      game.type,
+      summary.phase,
+      summary.createdAt,
+      JSON.stringify(summary),
+      JSON.stringify(row.state),
+      JSON.stringify(row.priceBoard),
+      JSON.stringify(row.portfolios),
+      JSON.stringify(row.extras),
+    );
+    for (const trade of projected.trades ?? []) {
+      this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
+    }
+    (projected.ledger ?? []).forEach((line, sequence) => {
+      this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
+    });
+    const change = changes.get(gameId) ?? { gameId, gameType: game.type, position: event.position, eventTypes: [] };
+    change.position = event.position;
+    change.eventTypes.push(event.type);
+    changes.set(gameId, change);
   }
 }

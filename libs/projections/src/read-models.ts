@@ -1,16 +1,21 @@
 import type { StockName } from '@corbeille/stock-ticker';
+import type { BolsaBoard, BolsaLedgerEntry, BolsaLedgerKind, BolsaMonthStatus, BolsaPublicPortfolio } from './bolsa/bolsa-read-models';
+import type { GameTypeName } from './registry/game-definition';
 
 /** Read models: what queries and subscriptions serve. Money in cents, prices in cents per share. */
 
 export interface GameSummary {
   readonly gameId: string;
-  readonly gameType: 'stock-ticker';
+  readonly gameType: GameTypeName;
   readonly streamId: string;
-  /** The engine's phase: lobby, opening, trading, rolling, finished. */
+  /** The engine's phase, e.g. lobby, opening, trading, rolling, finished (Stock Ticker) or planning (BOLSA). */
   readonly phase: string;
   readonly players: readonly { playerId: string; name: string; seat: number }[];
+  /** Stock Ticker's Broker (null before the start and in other games). */
   readonly brokerId: string | null;
+  /** The round (Stock Ticker) or month (BOLSA) being played, 0 before the first. */
   readonly round: number;
+  /** The last round (Stock Ticker's limit, BOLSA's last month); null for no limit. */
   readonly roundLimit: number | null;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -80,14 +85,29 @@ export interface Page<T> {
 
 /** The query side, as the API reads it. */
 export interface ReadModelQueries {
-  listGames(options: { offset: number; limit: number; phase?: string }): Page<GameSummary>;
+  listGames(options: { offset: number; limit: number; phase?: string; gameType?: GameTypeName }): Page<GameSummary>;
   getGame(gameId: string): GameSummary | undefined;
   getPriceBoard(gameId: string): PriceBoard | undefined;
   getPortfolios(gameId: string): PortfolioView[];
   getTrades(gameId: string, options: { offset: number; limit: number; playerId?: string }): Page<TradeEntry>;
+  /** BOLSA's price board: blue prices, dividends, monthly closing prices and every move. */
+  getBolsaBoard(gameId: string): BolsaBoard | undefined;
+  /** BOLSA's public portfolios: cash and seat, never the shares behind the screen. */
+  getBolsaPortfolios(gameId: string): BolsaPublicPortfolio[];
+  /** Where BOLSA's current month is (who has planned, not what). */
+  getBolsaMonth(gameId: string): BolsaMonthStatus | undefined;
+  getBolsaLedger(
+    gameId: string,
+    options: { offset: number; limit: number; playerId?: string; kinds?: readonly BolsaLedgerKind[] },
+  ): Page<BolsaLedgerEntry>;
   /** Position of the last event every projection has processed. */
   checkpoint(): number;
 }
 
 /** Notified after each batch of events is folded, so the API can push subscriptions. */
-export type ReadModelListener = (change: { gameId: string; position: number; eventTypes: readonly string[] }) => void;
+export type ReadModelListener = (change: {
+  gameId: string;
+  gameType: GameTypeName;
+  position: number;
+  eventTypes: readonly string[];
+}) => void;

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { heuristicBot, playWholeGame } from '@corbeille/bolsa';
 import { InMemoryEventStore } from '@corbeille/event-store';
+import { seededRandom } from '@corbeille/kernel';
 import { createProjectionEngine } from '@corbeille/projections';
 import { seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyReplay } from './verify-replay';
@@ -43,6 +45,40 @@ describe('replay verifier', () => {
     const demo2 = tampered.games.find((game) => game.gameId === 'demo-2');
     expect(demo2?.differences.some((difference) => difference.startsWith('portfolios differ'))).toBe(true);
     expect(tampered.games.filter((game) => game.differences.length > 0).map((game) => game.gameId)).toEqual(['demo-2']);
+    await reopened.stop();
+    await store.close();
+  });
+
+  it('re-folds BOLSA games too', async () => {
+    const store = new InMemoryEventStore();
+    const metadata = { commandId: 'c', actor: 'bot', correlationId: 'c', causationId: 'c', occurredAt: '2026-04-01T10:00:00.000Z' };
+    const { events } = playWholeGame({
+      gameId: 'b1',
+      players: [{ playerId: 'ana', name: 'Ana' }, { playerId: 'ben', name: 'Ben' }, { playerId: 'cy', name: 'Cy' }],
+      options: { lastMonth: 3 },
+      random: seededRandom(8),
+      botFor: () => heuristicBot,
+      startTime: metadata.occurredAt,
+    });
+    await store.appendToStream('bolsa-b1', events.map((event) => ({ ...event, metadata })), 'no-stream');
+    const path = join(dir, 'bolsa.sqlite');
+    const projections = createProjectionEngine({ eventStore: store, path });
+    await projections.start();
+    const clean = await verifyReplay(store, projections);
+    expect(clean.ok).toBe(true);
+    expect(clean.games).toEqual([{ gameId: 'b1', eventsFolded: events.length, differences: [] }]);
+    await projections.stop();
+
+    const db = new Database(path);
+    const row = db.prepare("SELECT portfolios FROM games WHERE game_id = 'b1'").get() as { portfolios: string };
+    const portfolios = JSON.parse(row.portfolios) as { cash: number }[];
+    if (portfolios[1]) portfolios[1].cash += 5;
+    db.prepare("UPDATE games SET portfolios = ? WHERE game_id = 'b1'").run(JSON.stringify(portfolios));
+    db.close();
+    const reopened = createProjectionEngine({ eventStore: store, path });
+    const tampered = await verifyReplay(store, reopened);
+    expect(tampered.ok).toBe(false);
+    expect(tampered.games[0]?.differences).toEqual([expect.stringContaining('ben has')]);
     await reopened.stop();
     await store.close();
   });

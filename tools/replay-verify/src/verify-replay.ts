@@ -1,6 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
-import { portfoliosOf, STOCK_TICKER_STREAM_PREFIX as STREAM_PREFIX, type ReadModelQueries } from '@corbeille/projections';
+import { bolsa, dividendAt, priceAt, type BolsaEvent, type BolsaState } from '@corbeille/bolsa';
+import {
+  BOLSA_GAME,
+  gameOfStream,
+  portfoliosOf,
+  STOCK_TICKER_GAME,
+  streamIdFor,
+  type GameSummary,
+  type ReadModelQueries,
+} from '@corbeille/projections';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
 
 export interface GameVerification {
@@ -17,11 +26,10 @@ export interface ReplayReport {
   readonly ok: boolean;
 }
 
-const streamOf = (gameId: string) => `${STREAM_PREFIX}${gameId}`;
-
 /**
  * Re-folds every game from its events with the rules engine alone and compares the result with
- * what the projections serve: state, portfolios, prices and their history, the trade ledger.
+ * what the projections serve: state, portfolios, prices and their history, the trade ledger
+ * (Stock Ticker), or the summary, cash, prices, dividends and ledger (BOLSA).
  * Games are compared at the position the read models have reached, so a lagging projection is not
  * reported as wrong; a projection that is ahead of the log, or disagrees, is.
  */
@@ -30,7 +38,7 @@ export async function verifyReplay(store: EventStore, readModels: ReadModelQueri
   const pageSize = 100;
   for (let offset = 0; ; offset += pageSize) {
     const page = readModels.listGames({ offset, limit: pageSize });
-    for (const summary of page.items) games.push(await verifyGame(store, readModels, summary.gameId, summary.lastPosition));
+    for (const summary of page.items) games.push(await verifyAnyGame(store, readModels, summary));
     if (offset + pageSize >= page.total) break;
   }
   const checkpoint = readModels.checkpoint();
@@ -51,11 +59,23 @@ async function gamesInLog(store: EventStore, upToPosition: number): Promise<Set<
     if (batch.length === 0) break;
     for (const event of batch) {
       if (event.position > upToPosition) return gameIds;
-      if (event.streamId.startsWith(STREAM_PREFIX)) gameIds.add(event.streamId.slice(STREAM_PREFIX.length));
+      const routed = gameOfStream(event.streamId);
+      if (routed) gameIds.add(routed.gameId);
       after = event.position;
     }
   }
   return gameIds;
+}
+
+async function verifyAnyGame(store: EventStore, readModels: ReadModelQueries, summary: GameSummary): Promise<GameVerification> {
+  switch (summary.gameType) {
+    case 'stock-ticker':
+      return verifyGame(store, readModels, summary.gameId, summary.lastPosition);
+    case 'bolsa':
+      return verifyBolsaGame(store, readModels, summary);
+    default:
+      return { gameId: summary.gameId, eventsFolded: 0, differences: [`no verifier for game type ${String(summary.gameType)}`] };
+  }
 }
 
 async function verifyGame(
@@ -65,7 +85,7 @@ async function verifyGame(
   projectedPosition: number,
 ): Promise<GameVerification> {
   const differences: string[] = [];
-  const recorded = (await store.readStream(streamOf(gameId))).filter((event) => event.position <= projectedPosition);
+  const recorded = (await store.readStream(streamIdFor(STOCK_TICKER_GAME, gameId))).filter((event) => event.position <= projectedPosition);
   const state = recorded.reduce<StockTickerState>(
     (current, event) => stockTicker.evolve(current, toDomainEvent(event)),
     stockTicker.initialState(),
@@ -118,4 +138,35 @@ async function verifyGame(
 
 function toDomainEvent(event: RecordedEvent): StockTickerEvent {
   return { type: event.type, data: event.data } as StockTickerEvent;
+}
+
+async function verifyBolsaGame(store: EventStore, readModels: ReadModelQueries, summary: GameSummary): Promise<GameVerification> {
+  const { gameId } = summary;
+  const differences: string[] = [];
+  const recorded = (await store.readStream(streamIdFor(BOLSA_GAME, gameId))).filter((event) => event.position <= summary.lastPosition);
+  const state = recorded.reduce<BolsaState>(
+    (current, event) => bolsa.evolve(current, { type: event.type, data: event.data } as BolsaEvent),
+    bolsa.initialState(),
+  );
+  if (summary.eventCount !== recorded.length) differences.push(`summary counts ${summary.eventCount} events, the log has ${recorded.length}`);
+  if (summary.phase !== state.phase) differences.push(`summary phase ${summary.phase}, replay ${state.phase}`);
+  if (state.phase !== 'uncreated' && state.phase !== 'lobby') {
+    for (const portfolio of readModels.getBolsaPortfolios(gameId)) {
+      const cash = state.portfolios[portfolio.playerId]?.cash;
+      if (portfolio.cash !== cash) differences.push(`${portfolio.playerId} has ${portfolio.cash} EUR served, ${String(cash)} replayed`);
+    }
+    const board = readModels.getBolsaBoard(gameId);
+    for (const company of state.companies) {
+      const quote = board?.companies.find((candidate) => candidate.company === company);
+      const { level } = state.market[company];
+      if (!quote) differences.push(`price board lacks ${company}`);
+      else if (quote.price !== priceAt(company, level) || quote.dividend !== dividendAt(company, level)) {
+        differences.push(`${company} served at ${quote.price} EUR, replayed ${priceAt(company, level)} EUR`);
+      }
+    }
+  }
+  const trades = recorded.filter((event) => event.type === 'SharesSold' || event.type === 'SharesBought');
+  const ledger = readModels.getBolsaLedger(gameId, { offset: 0, limit: 1, kinds: ['SALE', 'PURCHASE'] });
+  if (ledger.total !== trades.length) differences.push(`ledger has ${ledger.total} sales and purchases, the log ${trades.length}`);
+  return { gameId, eventsFolded: recorded.length, differences };
 }

@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import { isDomainError, type DomainError, type DomainErrorKind } from '@corbeille/kernel';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './errors/error-codes';
 import { InputValidationError } from './errors/input-validation.error';
+import { Unauthenticated } from './errors/unauthenticated.error';
 
 const CODE_BY_KIND: Readonly<Record<DomainErrorKind, ErrorCode>> = {
   RULE_VIOLATION: ErrorCode.RULE_VIOLATION,
@@ -20,6 +21,7 @@ const CODE_BY_HTTP_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
   [HttpStatus.NOT_FOUND]: ErrorCode.NOT_FOUND,
   [HttpStatus.CONFLICT]: ErrorCode.CONFLICT,
   [HttpStatus.FORBIDDEN]: ErrorCode.FORBIDDEN,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.UNAUTHENTICATED,
 };
 
 const logger = new Logger('GraphQL');
@@ -36,6 +38,9 @@ export function toGraphQLError(error: unknown): GraphQLError {
     });
   }
   if (isDomainError(error)) return fromDomainError(error);
+  if (error instanceof Unauthenticated) {
+    return new GraphQLError(error.message, { extensions: { code: ErrorCode.UNAUTHENTICATED, domainCode: error.code } });
+  }
   if (error instanceof HttpException) {
     const code = CODE_BY_HTTP_STATUS[error.getStatus()];
     if (code !== undefined) return new GraphQLError(error.message, { extensions: { code } });

@@ -1,5 +1,8 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { Principal } from '../access/access.port';
 import { PaginationArgs } from '../common/pagination/pagination.args';
+import { CurrentPrincipal } from '../common/principal/current-principal.decorator';
+import { AllGamesArgs } from './dtos/all-games.args';
 import { GameAtArgs } from './dtos/game-at.args';
 import { GameArgs } from './dtos/game.args';
 import { GamesArgs } from './dtos/games.args';
@@ -7,37 +10,39 @@ import { LegalActionsArgs } from './dtos/legal-actions.args';
 import { TradesArgs } from './dtos/trades.args';
 import { GameEventConnection } from './models/game-event.model';
 import { GameSnapshotModel } from './models/game-snapshot.model';
+import { GameSummaryConnection } from './models/game-summary.model';
 import { GameConnection, GameModel } from './models/game.model';
 import { LegalActionModel } from './models/legal-action.model';
 import { PortfolioModel } from './models/portfolio.model';
 import { PriceBoardModel } from './models/price-board.model';
 import { TradeConnection } from './models/trade.model';
 import { GameQueriesService } from './services/game-queries.service';
-import { GameStreamService } from './services/game-stream.service';
 
 @Resolver(() => GameModel)
 export class GamesResolver {
-  constructor(
-    private readonly queries: GameQueriesService,
-    private readonly streams: GameStreamService,
-  ) {}
+  constructor(private readonly queries: GameQueriesService) {}
 
-  @Query(() => GameConnection, { description: 'Games, newest first.' })
+  @Query(() => GameConnection, { description: 'Stock Ticker games, newest first (`allGames` lists every game type).' })
   games(@Args() args: GamesArgs): GameConnection {
     return this.queries.listGames(args.first, args.after, args.phase);
   }
 
-  @Query(() => GameModel, { nullable: true })
+  @Query(() => GameSummaryConnection, { description: 'Games of every type (or of one type), newest first.' })
+  allGames(@Args() args: AllGamesArgs): GameSummaryConnection {
+    return this.queries.listAllGames(args.first, args.after, args.gameType);
+  }
+
+  @Query(() => GameModel, { nullable: true, description: 'A Stock Ticker game (null for other game types: see e.g. `bolsaGame`).' })
   game(@Args() args: GameArgs): GameModel | null {
     return this.queries.getGame(args.id);
   }
 
   @Query(() => GameSnapshotModel, {
     nullable: true,
-    description: 'Time travel: the game as it was after the event at `position` (or `revision`), folded from its stream.',
+    description: 'Time travel: the Stock Ticker game as it was after the event at `position` (or `revision`), folded from its stream.',
   })
-  gameAt(@Args() args: GameAtArgs): Promise<GameSnapshotModel | null> {
-    return this.queries.snapshotAt(args.id, args);
+  gameAt(@Args() args: GameAtArgs, @CurrentPrincipal() principal: Principal): Promise<GameSnapshotModel | null> {
+    return this.queries.snapshotAt(principal, args.id, args);
   }
 
   @ResolveField(() => PriceBoardModel, { nullable: true, description: 'The Quotation Board (no stocks until the start).' })
@@ -56,12 +61,12 @@ export class GamesResolver {
   }
 
   @ResolveField(() => GameEventConnection, { description: "The game's stream, in order of position." })
-  events(@Parent() game: GameModel, @Args() args: PaginationArgs): Promise<GameEventConnection> {
-    return this.streams.eventsPage(game.id, args.first, args.after);
+  events(@Parent() game: GameModel, @Args() args: PaginationArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
+    return this.queries.events(principal, game.id, args.first, args.after);
   }
 
   @ResolveField(() => [LegalActionModel], { description: 'What this player may do now, computed by the rules.' })
-  legalActions(@Parent() game: GameModel, @Args() args: LegalActionsArgs): Promise<LegalActionModel[]> {
-    return this.queries.legalActions(game.id, args.playerId);
+  legalActions(@Parent() game: GameModel, @Args() args: LegalActionsArgs, @CurrentPrincipal() principal: Principal): Promise<LegalActionModel[]> {
+    return this.queries.legalActions(principal, game.id, args.playerId);
   }
 }

@@ -10,6 +10,7 @@ import {
   APP_CONFIG,
   CLOCK,
   COMMAND_HANDLER,
+  DEADLINE_TIMERS,
   EVENT_STORE,
   PROJECTIONS,
   PUB_SUB,
@@ -25,6 +26,8 @@ export interface InfrastructureOptions {
   readonly clock: Clock;
   /** Conflict retries of the command handler. */
   readonly maxRetries?: number;
+  /** Whether deadlines arm real timers (default true). */
+  readonly deadlineTimers?: boolean;
 }
 
 const OWNED_EVENT_STORE = Symbol('OWNED_EVENT_STORE');
@@ -76,6 +79,7 @@ export class InfrastructureModule {
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RANDOM_SOURCE_FACTORY, useValue: options.randomSourceFactory },
         { provide: CLOCK, useValue: options.clock },
+        { provide: DEADLINE_TIMERS, useValue: options.deadlineTimers ?? true },
         {
           provide: OWNED_EVENT_STORE,
           useFactory: (): OwnedEventStore =>
@@ -106,7 +110,7 @@ export class InfrastructureModule {
         { provide: PUB_SUB, useFactory: () => new PubSub<Record<string, unknown>>() },
         InfrastructureShutdown,
       ],
-      exports: [APP_CONFIG, RANDOM_SOURCE_FACTORY, CLOCK, EVENT_STORE, COMMAND_HANDLER, PROJECTIONS, PUB_SUB],
+      exports: [APP_CONFIG, RANDOM_SOURCE_FACTORY, CLOCK, DEADLINE_TIMERS, EVENT_STORE, COMMAND_HANDLER, PROJECTIONS, PUB_SUB],
     };
   }
 }

@@ -8,3 +8,5 @@ export const CLOCK = Symbol('CLOCK');
 export const PROJECTIONS = Symbol('PROJECTIONS');
 export const COMMAND_HANDLER = Symbol('COMMAND_HANDLER');
 export const PUB_SUB = Symbol('PUB_SUB');
+/** `boolean`: whether deadlines (BOLSA's planning) arm real timers; off in tests that tick a manual clock. */
+export const DEADLINE_TIMERS = Symbol('DEADLINE_TIMERS');

@@ -5,6 +5,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { EventStore } from '@corbeille/event-store';
 import { seededRandom, type RandomSource } from '@corbeille/kernel';
+import type { GameAccessPolicy } from '../access/access.port';
+import type { Authenticator } from '../common/principal/authenticator';
 import { createApp } from '../create-app';
 import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import { manualClock, type ManualClock } from './manual-clock';
@@ -29,21 +31,27 @@ export interface TestApp {
   /** Starts listening on an ephemeral port of 127.0.0.1; returns the base URL (http://127.0.0.1:port). */
   listen(): Promise<string>;
   /** Sends a GraphQL operation over HTTP; returns data and errors as the server sent them. */
-  gql<Data>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<GraphQLResponse<Data>>;
+  gql<Data>(query: string, variables?: Readonly<Record<string, unknown>>, headers?: Readonly<Record<string, string>>): Promise<GraphQLResponse<Data>>;
   /** Same, but fails the test if the server answered with errors. */
-  data<Data>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<Data>;
-  close(): Promise<void>;
+  data<Data>(query: string, variables?: Readonly<Record<string, unknown>>, headers?: Readonly<Record<string, string>>): Promise<Data>;
+  /** Closes the app; the data directory is removed unless `keepData` (to start another app on it). */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface TestAppOptions {
   /** Dice for the game; one source shared by every command attempt. Default: seeded PRNG. */
   readonly random?: RandomSource;
   readonly clock?: ManualClock;
+  /** Who may do and see what (default: the open policy of a table without accounts). */
+  readonly accessPolicy?: GameAccessPolicy;
+  readonly authenticator?: Authenticator;
+  /** Reuse this data directory (e.g. one a closed app kept), to test a restart. */
+  readonly dataDir?: string;
 }
 
 /** The whole API on SQLite in a fresh temp directory (read models in memory), with controlled dice and clock. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'corbeille-api-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'corbeille-api-'));
   const clock = options.clock ?? manualClock();
   const random = options.random ?? seededRandom(1);
   const app = await createApp({
@@ -51,11 +59,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     randomSourceFactory: () => random,
     clock,
     logger: ['error', 'warn'],
+    // Deadlines are driven by the manual clock and BolsaDeadlineService.tick(), never by real timers.
+    deadlineTimers: false,
+    ...(options.accessPolicy ? { accessPolicy: options.accessPolicy } : {}),
+    ...(options.authenticator ? { authenticator: options.authenticator } : {}),
   });
-  const gql = async <Data>(query: string, variables: Readonly<Record<string, unknown>> = {}) => {
+  const gql = async <Data>(query: string, variables: Readonly<Record<string, unknown>> = {}, headers: Readonly<Record<string, string>> = {}) => {
     const response = await request(app.getHttpServer())
       .post('/graphql')
       .set('content-type', 'application/json')
+      .set(headers)
       .send({ query, variables });
     const body = response.body as { data?: Data | null; errors?: GraphQLErrorBody[] };
     return { status: response.status, data: body.data, errors: body.errors };
@@ -70,16 +83,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return app.getUrl();
     },
     gql,
-    async data<Data>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<Data> {
-      const response = await gql<Data>(query, variables);
+    async data<Data>(query: string, variables?: Readonly<Record<string, unknown>>, headers?: Readonly<Record<string, string>>): Promise<Data> {
+      const response = await gql<Data>(query, variables, headers);
       if (response.errors?.length || response.data === undefined || response.data === null) {
         throw new Error(`GraphQL errors: ${JSON.stringify(response.errors ?? response)}`);
       }
       return response.data;
     },
-    async close() {
+    async close(closing?: { keepData?: boolean }) {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!closing?.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

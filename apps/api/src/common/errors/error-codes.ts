@@ -5,6 +5,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   FORBIDDEN: 'FORBIDDEN',
+  /** Missing sign-in where one is required, or a credential that is invalid, expired or revoked. */
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 

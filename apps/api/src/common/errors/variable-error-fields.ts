@@ -15,7 +15,8 @@ export function fieldsOfVariableError(message: string): FieldError[] | undefined
   const invalid = INVALID_VALUE.exec(message);
   if (!invalid) return undefined;
   const [, variable = '', at, reason = message] = invalid;
-  const path = at ? at.split('.').slice(1) : [];
+  // List indexes as class-validator writes them ("markers.0.company"), so both kinds of error name fields alike.
+  const path = at ? at.replace(/\[(\d+)\]/g, '.$1').split('.').slice(1) : [];
   const named = NAMED_FIELD.exec(reason)?.[1];
   if (named !== undefined) path.push(named);
   return [{ field: path.length > 0 ? path.join('.') : variable, messages: [reason] }];

@@ -20,7 +20,15 @@ describe('fieldsOfVariableError', () => {
     ).toEqual([{ field: 'options.roundLimit', messages: ['Field "roundLimit" of required type "Int!" was not provided.'] }]);
   });
 
-  it('names a variable that was not provided', () => {
+  it('names an item of a list like class-validator does', () => {
+    expect(
+      fieldsOfVariableError(
+        'Variable "$input" got invalid value "BITCOIN" at "input.markers[0].company"; Value "BITCOIN" does not exist in "BolsaCompany" enum.',
+      ),
+    ).toEqual([{ field: 'markers.0.company', messages: ['Value "BITCOIN" does not exist in "BolsaCompany" enum.'] }]);
+  });
+
+    it('names a variable that was not provided', () => {
     expect(fieldsOfVariableError('Variable "$id" of required type "ID!" was not provided.')).toEqual([
       { field: 'id', messages: ['Variable "$id" of required type "ID!" was not provided.'] },
     ]);

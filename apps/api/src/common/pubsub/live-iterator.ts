@@ -77,3 +77,25 @@ export function prependItems<T>(
   };
   return iterator;
 }
+
+/** Yields `map(item)` for each item of `source` (awaited, in order); ending it ends the source. */
+export function mapItems<T, U>(source: AsyncIterableIterator<T>, map: (item: T) => U | Promise<U>): AsyncIterableIterator<U> {
+  const end = async (): Promise<IteratorResult<U>> => {
+    await source.return?.();
+    return { value: undefined, done: true };
+  };
+  const iterator: AsyncIterableIterator<U> = {
+    next: async () => {
+      const result = await source.next();
+      if (result.done) return { value: undefined, done: true };
+      return { value: await map(result.value), done: false };
+    },
+    return: end,
+    throw: async (error: unknown) => {
+      await end();
+      throw error;
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}

@@ -1,17 +1,12 @@
 import { assertNever } from '@corbeille/kernel';
 import type { RecordedEvent } from '@corbeille/event-store';
-import {
-  stockTicker,
-  type Portfolio,
-  type StockName,
-  type StockTickerAction,
-  type StockTickerState,
-} from '@corbeille/stock-ticker';
+import type { Portfolio, StockName, StockTickerAction, StockTickerView } from '@corbeille/stock-ticker';
 import type { GameSnapshotModel, SnapshotPlayerModel } from '../models/game-snapshot.model';
 import type { LegalActionModel } from '../models/legal-action.model';
 import type { HoldingModel } from '../models/portfolio.model';
 
-export type CreatedState = Exclude<StockTickerState, { phase: 'uncreated' }>;
+/** Stock Ticker hides nothing, so its view is its state. */
+export type CreatedState = Exclude<StockTickerView, { phase: 'uncreated' }>;
 
 export function toLegalActionModel(action: StockTickerAction): LegalActionModel {
   const none = { stock: null, maxShares: null, lot: null, maxAmount: null };
@@ -31,14 +26,14 @@ export function toLegalActionModel(action: StockTickerAction): LegalActionModel 
   }
 }
 
-/** A time-travel snapshot: the engine's state after `last`, mapped to the API's types. */
+/** A time-travel snapshot: the engine's view of the state after `last`, mapped to the API's types. */
 export function toGameSnapshotModel(gameId: string, state: CreatedState, last: RecordedEvent): GameSnapshotModel {
   const common = {
     gameId,
     position: last.position,
     revision: last.revision,
     phase: state.phase,
-    state: stockTicker.view(state, { kind: 'spectator' }),
+    state,
   };
   if (state.phase === 'lobby') {
     return {

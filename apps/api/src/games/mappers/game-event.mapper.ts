@@ -1,11 +1,12 @@
 import type { RecordedEvent } from '@corbeille/event-store';
-import { gameIdFromStream } from '@corbeille/projections';
+import { gameOfStream } from '@corbeille/projections';
 import type { GameEventModel } from '../models/game-event.model';
 
+/** Maps a stored event; pass it through the viewer's lens first (GameAccessService) when it may hold secrets. */
 export function toGameEventModel(event: RecordedEvent): GameEventModel {
   return {
     id: event.id,
-    gameId: gameIdFromStream(event.streamId),
+    gameId: gameOfStream(event.streamId)?.gameId ?? event.streamId,
     position: event.position,
     revision: event.revision,
     type: event.type,

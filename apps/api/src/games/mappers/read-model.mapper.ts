@@ -1,5 +1,7 @@
 import type { GameSummary, PortfolioView, PriceBoard, TradeEntry } from '@corbeille/projections';
 import { GAME_PHASES, type GamePhaseValue } from '../models/game-enums';
+import type { GameSummaryModel } from '../models/game-summary.model';
+import { GameType, type GameTypeValue } from '../models/game-type.enum';
 import type { GameModel } from '../models/game.model';
 import type { PortfolioModel } from '../models/portfolio.model';
 import type { PriceBoardModel } from '../models/price-board.model';
@@ -8,6 +10,7 @@ import type { TradeModel } from '../models/trade.model';
 export function toGameModel(summary: GameSummary): GameModel {
   return {
     id: summary.gameId,
+    gameType: GameType.STOCK_TICKER,
     phase: toPhase(summary.phase),
     players: summary.players.map((player) => ({ playerId: player.playerId, name: player.name, seat: player.seat })),
     brokerId: summary.brokerId,
@@ -20,6 +23,28 @@ export function toGameModel(summary: GameSummary): GameModel {
     winners: [...summary.winners],
     league: summary.league,
   };
+}
+
+export function toGameSummaryModel(summary: GameSummary): GameSummaryModel {
+  return {
+    id: summary.gameId,
+    gameType: toGameType(summary.gameType),
+    phase: summary.phase,
+    players: summary.players.map((player) => ({ playerId: player.playerId, name: player.name, seat: player.seat })),
+    round: summary.round,
+    league: summary.league,
+    createdAt: summary.createdAt,
+    updatedAt: summary.updatedAt,
+    eventCount: summary.eventCount,
+    lastPosition: summary.lastPosition,
+    winners: [...summary.winners],
+  };
+}
+
+export function toGameType(type: string): GameTypeValue {
+  const known = Object.values(GameType).find((candidate) => candidate === type);
+  if (known === undefined) throw new Error(`Unknown game type in the read models: ${type}`);
+  return known;
 }
 
 export function toPhase(phase: string): GamePhaseValue {

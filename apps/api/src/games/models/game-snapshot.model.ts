@@ -76,6 +76,6 @@ export class GameSnapshotModel {
   @Field(() => GameEndReason, { nullable: true })
   endReason!: (typeof GameEndReason)[keyof typeof GameEndReason] | null;
 
-  @Field(() => JsonScalar, { description: "The engine's view of the state for a spectator." })
+  @Field(() => JsonScalar, { description: "The engine's view of the state for the requester (the access policy says who they are in the game)." })
   state!: unknown;
 }

@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { GamePhase, type GamePhaseValue } from './game-enums';
+import { GameType, type GameTypeValue } from './game-type.enum';
 
 @ObjectType('Player', { description: 'A seat at the table.' })
 export class PlayerModel {
@@ -19,6 +20,9 @@ export class PlayerModel {
 export class GameModel {
   @Field(() => ID)
   id!: string;
+
+  @Field(() => GameType, { description: 'Always STOCK_TICKER: other games have their own types (e.g. BolsaGame).' })
+  gameType!: GameTypeValue;
 
   @Field(() => GamePhase)
   phase!: GamePhaseValue;

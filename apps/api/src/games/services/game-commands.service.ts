@@ -1,58 +1,96 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandHandler } from '@corbeille/application';
-import { NotFound } from '@corbeille/kernel';
-import type { ProjectionEngine } from '@corbeille/projections';
-import { stockTicker, type StockTickerCommand } from '@corbeille/stock-ticker';
+import type { RecordedEvent } from '@corbeille/event-store';
+import type { DomainCommand, Viewer } from '@corbeille/kernel';
+import type { GameSummary, ProjectionEngine, RegisteredGame } from '@corbeille/projections';
+import { GAME_ACCESS_POLICY, type GameAccessPolicy, type Principal } from '../../access/access.port';
 import { COMMAND_HANDLER, PROJECTIONS } from '../../infrastructure/infrastructure.tokens';
-import { toGameEventModel } from '../mappers/game-event.mapper';
-import { toGameModel } from '../mappers/read-model.mapper';
-import type { CommandOutcomeModel } from '../models/command-outcome.model';
-import { GameStreamService, streamIdOf } from './game-stream.service';
+import { GameAccessService, type LocatedGame } from './game-access.service';
 
+/** The actor recorded for commands no seat issues. */
 export const REFEREE = 'referee';
+/** The actor recorded for commands the server sends on its own (e.g. when a deadline passes). */
+export const SERVER_ACTOR = 'system';
+
+/**
+ * Who sends a command: a request's principal, checked by the access policy, or the server itself
+ * (its own timers), which the policy does not judge.
+ */
+export type CommandIssuer = { readonly kind: 'principal'; readonly principal: Principal } | { readonly kind: 'server' };
+
+export const SERVER_ISSUER: CommandIssuer = { kind: 'server' };
+
+export const issuedBy = (principal: Principal): CommandIssuer => ({ kind: 'principal', principal });
 
 export interface CommandRequest {
+  readonly game: RegisteredGame;
   readonly gameId: string;
-  readonly command: StockTickerCommand;
+  readonly command: DomainCommand;
   /** Client-chosen idempotency key; generated when absent. */
   readonly commandId?: string | null;
-  /** A player id, or "referee" for commands no player issues. */
-  readonly actor: string;
-  /** Extra event metadata (e.g. the league a game is created in). */
-  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly issuer: CommandIssuer;
+  /** League of a game being created (recorded in the events' metadata). */
+  readonly league?: string | null;
 }
 
-/** Sends every command through the one generic handler, then waits for the read models to see it. */
+export interface ExecutedCommand {
+  readonly located: LocatedGame;
+  /** The events the command recorded, as the issuer may see them. */
+  readonly events: readonly RecordedEvent[];
+  readonly revision: number | null;
+  readonly alreadyApplied: boolean;
+  readonly summary: GameSummary;
+  /** Who the issuer is in the game (the server reads as the referee). */
+  readonly viewer: Viewer;
+}
+
+/**
+ * The single path of every command of every game: find the game and its type, check it exists, let the
+ * access policy judge the principal, then the one generic command handler; finally wait for the read
+ * models to see the result.
+ */
 @Injectable()
 export class GameCommandsService {
   constructor(
     @Inject(COMMAND_HANDLER) private readonly handler: CommandHandler,
     @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
-    private readonly streams: GameStreamService,
+    @Inject(GAME_ACCESS_POLICY) private readonly policy: GameAccessPolicy,
+    private readonly access: GameAccessService,
   ) {}
 
-  async execute(request: CommandRequest): Promise<CommandOutcomeModel> {
-    const { gameId, command } = request;
-    if (command.type !== 'CreateGame' && !(await this.streams.exists(gameId))) {
-      throw new NotFound('GAME_NOT_FOUND', `There is no game with id "${gameId}"`, { gameId });
+  async execute(request: CommandRequest): Promise<ExecutedCommand> {
+    const { game, gameId, command, issuer } = request;
+    const located =
+      command.type === 'CreateGame'
+        ? await this.access.locateForCreation(game, gameId, request.league ?? null)
+        : await this.access.locate(gameId, game);
+    const actingPlayerId = game.actingPlayerOf(command);
+    if (issuer.kind === 'principal') {
+      await this.policy.assertMayIssue(issuer.principal, located.ref, { type: command.type, actingPlayerId });
     }
-    const result = await this.handler.handle(stockTicker, streamIdOf(gameId), {
+    const actor = issuer.kind === 'server' ? SERVER_ACTOR : (actingPlayerId ?? REFEREE);
+    const league = request.league ?? null;
+    const result = await this.handler.handle(game.decider, located.streamId, {
       command,
       commandId: request.commandId ?? randomUUID(),
-      actor: request.actor,
-      ...(request.metadata ? { metadata: request.metadata } : {}),
+      actor,
+      ...(league !== null ? { metadata: { league } } : {}),
     });
     const last = result.events[result.events.length - 1];
     if (last !== undefined) await this.projections.waitFor(last.position);
     const summary = this.projections.getGame(gameId);
     if (summary === undefined) throw new Error(`Game ${gameId} is missing from the read models after a command`);
+    const viewer: Viewer = issuer.kind === 'server' ? { kind: 'referee' } : await this.policy.viewerFor(issuer.principal, located.ref);
+    const done: LocatedGame = { ...located, exists: true };
+    const lens = this.access.lensForViewer(viewer, done);
     return {
-      gameId,
-      events: result.events.map(toGameEventModel),
+      located: done,
+      events: result.events.map(lens),
       revision: result.revision ?? null,
       alreadyApplied: result.alreadyApplied,
-      game: toGameModel(summary),
+      summary,
+      viewer,
     };
   }
 }

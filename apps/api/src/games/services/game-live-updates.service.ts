@@ -1,20 +1,29 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { EventStore, Subscription } from '@corbeille/event-store';
-import { gameIdFromStream, STOCK_TICKER_STREAM_PREFIX, type ProjectionEngine } from '@corbeille/projections';
-import { prependItems, subscribeLive, type LivePubSub } from '../../common/pubsub/live-iterator';
+import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
+import { gameOfStream, type ProjectionEngine } from '@corbeille/projections';
+import type { Principal } from '../../access/access.port';
+import { mapItems, prependItems, subscribeLive, type LivePubSub } from '../../common/pubsub/live-iterator';
 import { EVENT_STORE, PROJECTIONS, PUB_SUB } from '../../infrastructure/infrastructure.tokens';
 import { toGameEventModel } from '../mappers/game-event.mapper';
 import { toPriceBoardModel } from '../mappers/read-model.mapper';
 import type { GameEventModel } from '../models/game-event.model';
 import type { PriceBoardModel } from '../models/price-board.model';
+import { GameAccessService, type LocatedGame } from './game-access.service';
 import { GameStreamService } from './game-stream.service';
 
 const gameEventsTrigger = (gameId: string) => `gameEvents:${gameId}`;
-const priceBoardTrigger = (gameId: string) => `priceBoard:${gameId}`;
+const readModelsTrigger = (gameId: string) => `readModels:${gameId}`;
+
+/** A change of a game's read models, as pushed to subscribers. */
+export interface ReadModelChange {
+  readonly gameId: string;
+  readonly position: number;
+}
 
 /**
- * Feeds subscriptions: new events come from the event store's live subscription, price boards from
- * the read models once they have folded a change.
+ * Feeds subscriptions: new events of every registered game come from the event store's live subscription
+ * (raw, and shown to each subscriber through their own lens), read-model changes from the projections
+ * once they have folded them.
  */
 @Injectable()
 export class GameLiveUpdatesService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -27,22 +36,24 @@ export class GameLiveUpdatesService implements OnApplicationBootstrap, OnModuleD
     @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
     @Inject(PUB_SUB) private readonly pubSub: LivePubSub,
     private readonly streams: GameStreamService,
+    private readonly access: GameAccessService,
   ) {}
 
   onApplicationBootstrap(): void {
     this.subscription = this.store.subscribeToAll(
-      (event) => this.pubSub.publish(gameEventsTrigger(gameIdFromStream(event.streamId)), toGameEventModel(event)),
+      (event) => {
+        const routed = gameOfStream(event.streamId);
+        return routed ? this.pubSub.publish(gameEventsTrigger(routed.gameId), event) : undefined;
+      },
       {
         afterPosition: this.projections.checkpoint(),
-        streamPrefix: STOCK_TICKER_STREAM_PREFIX,
         onError: (error) => this.logger.error(`Live event feed stopped: ${String(error)}`),
       },
     );
     this.stopListening = this.projections.onChange((change) => {
-      const board = this.projections.getPriceBoard(change.gameId);
-      if (board === undefined) return;
-      this.pubSub.publish(priceBoardTrigger(change.gameId), toPriceBoardModel(board)).catch((error: unknown) => {
-        this.logger.error(`Publishing a price board failed: ${String(error)}`);
+      const published: ReadModelChange = { gameId: change.gameId, position: change.position };
+      this.pubSub.publish(readModelsTrigger(change.gameId), published).catch((error: unknown) => {
+        this.logger.error(`Publishing a read-model change failed: ${String(error)}`);
       });
     });
   }
@@ -54,26 +65,55 @@ export class GameLiveUpdatesService implements OnApplicationBootstrap, OnModuleD
     this.subscription = undefined;
   }
 
-  /** New events of a game; with `afterPosition`, the stored ones after it first, without gaps or repeats. */
-  async gameEvents(gameId: string, afterPosition?: number | null): Promise<AsyncIterableIterator<GameEventModel>> {
-    const live = await subscribeLive<GameEventModel>(this.pubSub, gameEventsTrigger(gameId));
-    if (afterPosition === undefined || afterPosition === null) return live;
-    const stored = (await this.streams.readEvents(gameId))
-      .filter((event) => event.position > afterPosition)
-      .map(toGameEventModel);
+  /**
+   * New events of a game as this principal may see them; with `afterPosition`, the stored ones after it
+   * first, without gaps or repeats.
+   */
+  async gameEvents(principal: Principal, located: LocatedGame, afterPosition?: number | null): Promise<AsyncIterableIterator<GameEventModel>> {
+    const lens = await this.access.lensFor(principal, located);
+    const show = (event: RecordedEvent) => toGameEventModel(lens(event));
+    const live = await subscribeLive<RecordedEvent>(this.pubSub, gameEventsTrigger(located.ref.gameId));
+    if (afterPosition === undefined || afterPosition === null) return mapItems(live, show);
+    const stored = (await this.streams.readEvents(located.game, located.ref.gameId)).filter((event) => event.position > afterPosition);
     let lastPosition = stored[stored.length - 1]?.position ?? afterPosition;
-    return prependItems(stored, live, (event) => {
+    const events = prependItems(stored, live, (event) => {
       if (event.position <= lastPosition) return false;
       lastPosition = event.position;
       return true;
     });
+    return mapItems(events, show);
   }
 
-  /** The current price board, then the board after each change of the game. */
-  async priceBoards(gameId: string): Promise<AsyncIterableIterator<PriceBoardModel>> {
-    const live = await subscribeLive<PriceBoardModel>(this.pubSub, priceBoardTrigger(gameId));
-    const current = this.projections.getPriceBoard(gameId);
-    if (current === undefined) return live;
-    return prependItems([toPriceBoardModel(current)], live, (board) => board.lastPosition > current.lastPosition);
+  /**
+   * A read model of a game now (if there is one), then after each change folded into the read models;
+   * `read` picks what to push (e.g. a price board), `positionOf` says how far it is, so nothing is repeated.
+   */
+  async readModelUpdates<T>(
+    gameId: string,
+    read: (change: ReadModelChange | undefined) => Promise<T | undefined> | T | undefined,
+    positionOf: (item: T) => number,
+  ): Promise<AsyncIterableIterator<T>> {
+    const changes = await subscribeLive<ReadModelChange>(this.pubSub, readModelsTrigger(gameId));
+    const current = await read(undefined);
+    let lastPosition = current === undefined ? -1 : positionOf(current);
+    const updates = mapItems(changes, (change) => read(change));
+    const fresh = prependItems<T | undefined>(current === undefined ? [] : [current], updates, (item) => {
+      if (item === undefined || positionOf(item) <= lastPosition) return false;
+      lastPosition = positionOf(item);
+      return true;
+    });
+    return mapItems(fresh, (item) => item as T);
+  }
+
+  /** The current Stock Ticker price board, then the board after each change of the game. */
+  priceBoards(gameId: string): Promise<AsyncIterableIterator<PriceBoardModel>> {
+    return this.readModelUpdates(
+      gameId,
+      () => {
+        const board = this.projections.getPriceBoard(gameId);
+        return board ? toPriceBoardModel(board) : undefined;
+      },
+      (board) => board.lastPosition,
+    );
   }
 }

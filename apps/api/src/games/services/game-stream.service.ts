@@ -1,50 +1,60 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
-import { fold } from '@corbeille/kernel';
-import { STOCK_TICKER_STREAM_PREFIX } from '@corbeille/projections';
-import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
+import { GAME_REGISTRY, streamIdFor, type RegisteredGame } from '@corbeille/projections';
 import { decodeCursor, encodeCursor } from '../../common/pagination/cursor';
 import type { ConnectionShape } from '../../common/pagination/connection.model';
 import { EVENT_STORE } from '../../infrastructure/infrastructure.tokens';
-import { toGameEventModel } from '../mappers/game-event.mapper';
-import type { GameEventModel } from '../models/game-event.model';
 
 const EVENT_CURSOR = 'event';
 
-export function streamIdOf(gameId: string): string {
-  return `${STOCK_TICKER_STREAM_PREFIX}${gameId}`;
+/** How many games keep their latest folded state in memory. */
+const LATEST_STATES = 256;
+
+export interface FoldedState {
+  /** The engine's state (of the game's own state type). */
+  readonly state: unknown;
+  readonly last: RecordedEvent | undefined;
 }
 
-export function toEngineEvent(event: RecordedEvent): StockTickerEvent {
-  return { type: event.type, data: event.data } as StockTickerEvent;
-}
-
-/** Reads a game's stream from the event store: the source of truth behind events and time travel. */
+/**
+ * Reads a game's stream from the event store: the source of truth behind events, state and time travel.
+ * The latest state of recent games is kept, so a read after a move folds only the new events.
+ */
 @Injectable()
 export class GameStreamService {
+  private readonly latest = new Map<string, FoldedState & { readonly revision: number }>();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async exists(gameId: string): Promise<boolean> {
-    return (await this.store.streamRevision(streamIdOf(gameId))) !== undefined;
+  /** The registered game whose stream holds this id, with the stream's last revision. */
+  async find(gameId: string): Promise<{ game: RegisteredGame; revision: number } | undefined> {
+    for (const game of GAME_REGISTRY) {
+      const revision = await this.store.streamRevision(streamIdFor(game, gameId));
+      if (revision !== undefined) return { game, revision };
+    }
+    return undefined;
   }
 
-  readEvents(gameId: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    return this.store.readStream(streamIdOf(gameId), { fromRevision });
+  readEvents(game: RegisteredGame, gameId: string, fromRevision = 0, maxCount?: number): Promise<RecordedEvent[]> {
+    return this.store.readStream(streamIdFor(game, gameId), maxCount === undefined ? { fromRevision } : { fromRevision, maxCount });
   }
 
   /** A page of the stream, ordered by position; cursors carry the position (and revision) of an event. */
-  async eventsPage(gameId: string, first: number, after?: string | null): Promise<ConnectionShape<GameEventModel>> {
-    const streamId = streamIdOf(gameId);
+  async eventsPage(
+    game: RegisteredGame,
+    gameId: string,
+    first: number,
+    after: string | null | undefined,
+    show: (event: RecordedEvent) => RecordedEvent,
+  ): Promise<ConnectionShape<RecordedEvent>> {
+    const streamId = streamIdFor(game, gameId);
     const lastRevision = await this.store.streamRevision(streamId);
     const totalCount = lastRevision === undefined ? 0 : lastRevision + 1;
     const afterRevision = after ? (decodeCursor(EVENT_CURSOR, after, 2)[1] ?? -1) : -1;
     const fromRevision = afterRevision + 1;
     const read = lastRevision === undefined ? [] : await this.store.readStream(streamId, { fromRevision, maxCount: first + 1 });
     const page = read.slice(0, first);
-    const edges = page.map((event) => ({
-      cursor: encodeCursor(EVENT_CURSOR, event.position, event.revision),
-      node: toGameEventModel(event),
-    }));
+    const edges = page.map((event) => ({ cursor: encodeCursor(EVENT_CURSOR, event.position, event.revision), node: show(event) }));
     return {
       edges,
       totalCount,
@@ -57,17 +67,39 @@ export class GameStreamService {
     };
   }
 
-  /** The engine's state after the last event selected by `keep` (all of them by default). */
-  async foldState(
-    gameId: string,
-    keep: (event: RecordedEvent) => boolean = () => true,
-  ): Promise<{ state: StockTickerState; last: RecordedEvent | undefined }> {
-    const events = await this.readEvents(gameId);
+  /** The engine's state after the last event selected by `keep` (time travel), or after all of them. */
+  async foldState(game: RegisteredGame, gameId: string, keep?: (event: RecordedEvent) => boolean): Promise<FoldedState> {
+    if (keep === undefined) return this.foldLatest(game, gameId);
     const kept: RecordedEvent[] = [];
-    for (const event of events) {
+    for (const event of await this.readEvents(game, gameId)) {
       if (!keep(event)) break;
       kept.push(event);
     }
-    return { state: fold(stockTicker, kept.map(toEngineEvent)), last: kept[kept.length - 1] };
+    return { state: kept.reduce(evolveWith(game), game.decider.initialState()), last: kept[kept.length - 1] };
   }
+
+  private async foldLatest(game: RegisteredGame, gameId: string): Promise<FoldedState> {
+    const streamId = streamIdFor(game, gameId);
+    const revision = await this.store.streamRevision(streamId);
+    if (revision === undefined) return { state: game.decider.initialState(), last: undefined };
+    const cached = this.latest.get(streamId);
+    if (cached && cached.revision === revision) return cached;
+    // States are immutable values, so a cached one can be folded further and shared between readers.
+    const from = cached && cached.revision < revision ? cached : undefined;
+    const events = await this.readEvents(game, gameId, from ? from.revision + 1 : 0);
+    const state = events.reduce(evolveWith(game), from ? from.state : game.decider.initialState());
+    const last = events[events.length - 1] ?? from?.last;
+    const folded = { state, last, revision: last?.revision ?? revision };
+    this.latest.delete(streamId);
+    this.latest.set(streamId, folded);
+    if (this.latest.size > LATEST_STATES) {
+      const oldest = this.latest.keys().next().value;
+      if (oldest !== undefined) this.latest.delete(oldest);
+    }
+    return folded;
+  }
+}
+
+function evolveWith(game: RegisteredGame): (state: unknown, event: RecordedEvent) => unknown {
+  return (state, event) => game.decider.evolve(state, { type: event.type, data: event.data });
 }

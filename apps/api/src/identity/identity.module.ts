@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { EventStore } from '@corbeille/event-store';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG, CLOCK, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+import type { Clock } from '../infrastructure/system-clock';
+import { AccountAccessPolicy, accessDirectoryOf } from './account-access.policy';
+import { AuthenticationService } from './auth/authentication.service';
+import { PasswordHasher } from './auth/password-hasher';
+import { PrincipalGuard } from './auth/principal.guard';
+import { SessionTokens } from './auth/session-tokens';
+import { loadAuthConfig, type AuthConfig } from './config/auth-config';
+import { SeasonExportController } from './http/season-export.controller';
+import { AUTH_CONFIG, IDENTITY_PROJECTION } from './identity.tokens';
+import { IdentityProjection } from './read-models/identity.projection';
+import { IdentityStore } from './read-models/identity.store';
+import { AccountsResolver } from './resolvers/accounts.resolver';
+import { ApiTokensResolver } from './resolvers/api-tokens.resolver';
+import { LeaguesResolver } from './resolvers/leagues.resolver';
+import { SeasonResolver } from './resolvers/season.resolver';
+import { AccountsService } from './services/accounts.service';
+import { ApiTokensService } from './services/api-tokens.service';
+import { IdentityCommandsService } from './services/identity-commands.service';
+import { LeagueViewsService } from './services/league-views.service';
+import { LeaguesService } from './services/leagues.service';
+
+/** Made once per process when AUTH_SECRET is unset; never written anywhere. */
+let processSecret: Buffer | undefined;
+
+function authConfig(): AuthConfig {
+  const firstTime = processSecret === undefined;
+  const config = loadAuthConfig(process.env, () => (processSecret ??= randomBytes(32)));
+  if (config.secretSource === 'generated' && firstTime) {
+    new Logger('Identity').warn(
+      'AUTH_SECRET is not set: sessions are signed with a random secret of this process and end when it stops. Set AUTH_SECRET (32+ characters) in production.',
+    );
+  }
+  return config;
+}
+
+@Injectable()
+class IdentityShutdown implements OnApplicationShutdown {
+  constructor(@Inject(IDENTITY_PROJECTION) private readonly projection: IdentityProjection) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projection.stop();
+  }
+}
+
+/**
+ * Accounts, sessions, API tokens, leagues and standings. Its guard sets the principal of every request;
+ * AccountAccessPolicy is provided (and exported) for GAME_ACCESS_POLICY, which it does not bind itself.
+ */
+@Module({
+  providers: [
+    { provide: AUTH_CONFIG, useFactory: authConfig },
+    {
+      provide: IDENTITY_PROJECTION,
+      useFactory: async (store: EventStore, config: AppConfig): Promise<IdentityProjection> => {
+        const projection = new IdentityProjection(store, new IdentityStore(config.readModelsPath));
+        await projection.start();
+        return projection;
+      },
+      inject: [EVENT_STORE, APP_CONFIG],
+    },
+    {
+      provide: PasswordHasher,
+      useFactory: (config: AuthConfig) => new PasswordHasher(config.bcryptRounds),
+      inject: [AUTH_CONFIG],
+    },
+    {
+      provide: SessionTokens,
+      useFactory: (config: AuthConfig, clock: Clock) => new SessionTokens(config.secret, config.sessionTtlSeconds, clock),
+      inject: [AUTH_CONFIG, CLOCK],
+    },
+    {
+      provide: AccountAccessPolicy,
+      useFactory: (projection: IdentityProjection) => new AccountAccessPolicy(accessDirectoryOf(projection.store)),
+      inject: [IDENTITY_PROJECTION],
+    },
+    IdentityCommandsService,
+    AuthenticationService,
+    AccountsService,
+    ApiTokensService,
+    LeaguesService,
+    LeagueViewsService,
+    AccountsResolver,
+    ApiTokensResolver,
+    LeaguesResolver,
+    SeasonResolver,
+    IdentityShutdown,
+    { provide: APP_GUARD, useClass: PrincipalGuard },
+  ],
+  controllers: [SeasonExportController],
+  exports: [AccountAccessPolicy, AuthenticationService, IDENTITY_PROJECTION],
+})
+export class IdentityModule {}

@@ -1,0 +1,106 @@
+import { registerEnumType } from '@nestjs/graphql';
+import type {
+  GameType,
+  LeagueKind,
+  LeagueRole,
+  ParticipantKind,
+  Scope,
+  SeasonExportPart,
+  StandingsChangeReason,
+} from '@corbeille/identity';
+
+/** GraphQL enums mirror the domain's names; `satisfies` keeps them in step with it. */
+export const ScopeEnum = { READ: 'read', PLAY: 'play', REFEREE: 'referee', ADMIN: 'admin' } as const satisfies Record<string, Scope>;
+registerEnumType(ScopeEnum, {
+  name: 'Scope',
+  description: 'What a credential may do. Sessions hold all four; an API token the ones it was created with.',
+  valuesMap: {
+    READ: { description: 'Read leagues and standings, and see games as a player or referee rather than a spectator.' },
+    PLAY: { description: "Make moves for the account's own seats." },
+    REFEREE: { description: "Referee games of leagues the account organises, and play their bots' seats." },
+    ADMIN: { description: 'Manage the API tokens and the leagues the account organises.' },
+  },
+});
+
+export const LeagueKindEnum = { LEAGUE: 'league', CLASS: 'class' } as const satisfies Record<string, LeagueKind>;
+registerEnumType(LeagueKindEnum, {
+  name: 'LeagueKind',
+  valuesMap: {
+    LEAGUE: { description: 'A club: organisers, players, spectators.' },
+    CLASS: { description: 'A class: its organisers are teachers and its players students.' },
+  },
+});
+
+export const LeagueRoleEnum = { ORGANISER: 'organiser', PLAYER: 'player', SPECTATOR: 'spectator' } as const satisfies Record<
+  string,
+  LeagueRole
+>;
+registerEnumType(LeagueRoleEnum, {
+  name: 'LeagueRole',
+  valuesMap: {
+    ORGANISER: { description: 'Manages the league and referees its tables (the teacher of a class).' },
+    PLAYER: { description: 'Can be seated at its tables (a student of a class).' },
+    SPECTATOR: { description: 'Follows the league.' },
+  },
+});
+
+export const LeagueGameTypeEnum = { STOCK_TICKER: 'stock-ticker', MAXI_BOURSE: 'maxi-bourse', BOLSA: 'bolsa' } as const satisfies Record<
+  string,
+  GameType
+>;
+registerEnumType(LeagueGameTypeEnum, { name: 'LeagueGameType', description: 'The rules a league table is played with.' });
+
+export const SeatKindEnum = { ACCOUNT: 'account', BOT: 'bot' } as const;
+registerEnumType(SeatKindEnum, { name: 'SeatKind' });
+
+export const ParticipantKindEnum = { ACCOUNT: 'account', BOT: 'bot', GUEST: 'guest' } as const satisfies Record<string, ParticipantKind>;
+registerEnumType(ParticipantKindEnum, {
+  name: 'ParticipantKind',
+  valuesMap: {
+    ACCOUNT: { description: 'An account: seated by the organisers, or a member who joined under their account id.' },
+    BOT: { description: 'A bot seat, counted by its player id.' },
+    GUEST: { description: 'A player id linked to no account.' },
+  },
+});
+
+export const SeasonStatusEnum = { OPEN: 'open', CLOSED: 'closed' } as const;
+export type SeasonStatusValue = (typeof SeasonStatusEnum)[keyof typeof SeasonStatusEnum];
+registerEnumType(SeasonStatusEnum, { name: 'SeasonStatus' });
+
+export const StandingChangeReasonEnum = {
+  GAME_RESULT: 'GAME_RESULT',
+  RESULT_CORRECTED: 'RESULT_CORRECTED',
+  TABLE_SCHEDULED: 'TABLE_SCHEDULED',
+  SEATING_CHANGED: 'SEATING_CHANGED',
+  MEMBERSHIP_CHANGED: 'MEMBERSHIP_CHANGED',
+} as const satisfies { [Reason in StandingsChangeReason]: Reason };
+registerEnumType(StandingChangeReasonEnum, {
+  name: 'StandingChangeReason',
+  valuesMap: {
+    GAME_RESULT: { description: 'A table of the season finished.' },
+    RESULT_CORRECTED: { description: "A table's result was recorded again." },
+    TABLE_SCHEDULED: { description: 'An already finished game was scheduled as a table.' },
+    SEATING_CHANGED: { description: 'A seat of a finished table was given to someone else.' },
+    MEMBERSHIP_CHANGED: { description: 'A member joined whose own account id had played at a table.' },
+  },
+});
+
+export const SeasonExportFormatEnum = { CSV: 'csv', JSON: 'json' } as const;
+export type SeasonExportFormatValue = (typeof SeasonExportFormatEnum)[keyof typeof SeasonExportFormatEnum];
+registerEnumType(SeasonExportFormatEnum, { name: 'SeasonExportFormat' });
+
+export const SeasonExportPartEnum = { ALL: 'all', STANDINGS: 'standings', RESULTS: 'results' } as const satisfies Record<
+  string,
+  SeasonExportPart
+>;
+registerEnumType(SeasonExportPartEnum, {
+  name: 'SeasonExportPart',
+  valuesMap: {
+    ALL: { description: 'Standings, then results (in CSV: two tables separated by an empty line).' },
+    STANDINGS: { description: 'The standings only.' },
+    RESULTS: { description: 'One row per player and counted game.' },
+  },
+});
+
+export const CredentialKindEnum = { SESSION: 'session', API_TOKEN: 'api-token' } as const;
+registerEnumType(CredentialKindEnum, { name: 'CredentialKind', description: 'How a request was signed in.' });

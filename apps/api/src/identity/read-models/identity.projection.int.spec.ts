@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { InMemoryEventStore, type EventStore } from '@corbeille/event-store';
+import { accountStreamId, leagueStreamId, type AccountEvent, type LeagueEvent } from '@corbeille/identity';
+import { IdentityProjection } from './identity.projection';
+import { IdentityStore } from './identity.store';
+
+const AT = '2026-02-01T20:00:00.000Z';
+const metadata = (commandId: string) => ({ commandId, actor: 'test', correlationId: commandId, causationId: commandId, occurredAt: AT });
+
+let sequence = 0;
+async function append(store: EventStore, streamId: string, events: readonly { type: string; data: unknown }[]): Promise<number> {
+  const revision = await store.streamRevision(streamId);
+  sequence += 1;
+  const result = await store.appendToStream(
+    streamId,
+    events.map((event) => ({ ...event, metadata: metadata(`c${sequence}`) })),
+    revision === undefined ? 'no-stream' : revision,
+  );
+  return result.position;
+}
+
+const league = (events: LeagueEvent[]) => events;
+const ended = (standings: [string, number, number][]) => [
+  { type: 'GameEnded', data: { reason: 'ROUND_LIMIT', standings: standings.map(([playerId, rank, finalCash]) => ({ playerId, rank, finalCash })) } },
+];
+
+describe('identity projection', () => {
+  let dir: string;
+  let store: InMemoryEventStore;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'corbeille-identity-'));
+    store = new InMemoryEventStore();
+  });
+
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('catches up, resumes from its checkpoint, and records why standings moved', async () => {
+    const registered: AccountEvent = {
+      type: 'AccountRegistered',
+      data: { accountId: 'ann', email: 'ann@example.com', displayName: 'Ann', passwordHash: 'h', registeredAt: AT },
+    };
+    await append(store, accountStreamId('ann'), [registered]);
+    // The game finished before anyone scheduled it; Ann played under her own account id, before joining.
+    await append(store, 'stock-ticker-g1', ended([['ann', 1, 600], ['bob', 2, 400]]));
+    await append(
+      store,
+      leagueStreamId('club'),
+      league([
+        { type: 'LeagueCreated', data: { leagueId: 'club', name: 'Club', kind: 'league', scoring: [10, 6], createdBy: 'olga', createdAt: AT } },
+        { type: 'LeagueMemberAdded', data: { leagueId: 'club', accountId: 'olga', role: 'organiser', addedAt: AT } },
+        { type: 'SeasonCreated', data: { leagueId: 'club', seasonId: 's1', name: 'Spring', createdAt: AT } },
+        { type: 'TableScheduled', data: { leagueId: 'club', seasonId: 's1', tableId: 't1', gameType: 'stock-ticker', gameId: 'g1', options: {}, scheduledAt: AT } },
+      ]),
+    );
+
+    const path = join(dir, 'read-models.sqlite');
+    const first = new IdentityProjection(store, new IdentityStore(path));
+    await first.start();
+    expect(first.store.accountByEmail('ann@example.com')?.displayName).toBe('Ann');
+    expect(first.store.tableOfGame('stock-ticker', 'g1')).toEqual({ leagueId: 'club', seasonId: 's1', tableId: 't1' });
+    const scheduled = first.store.seasonStandings('s1');
+    expect(scheduled?.standings.rows.map((row) => [row.participantId, row.points])).toEqual([['guest:ann', 10], ['guest:bob', 6]]);
+    expect(scheduled?.history.map((change) => change.reason)).toEqual(['TABLE_SCHEDULED', 'TABLE_SCHEDULED']);
+    const checkpoint = first.checkpoint();
+    await first.stop();
+
+    const second = new IdentityProjection(store, new IdentityStore(path));
+    expect(second.checkpoint()).toBe(checkpoint);
+    await second.start();
+    // Ann joins: her own account id now counts for her account.
+    const joined = await append(store, leagueStreamId('club'), [
+      { type: 'LeagueMemberAdded', data: { leagueId: 'club', accountId: 'ann', role: 'player', addedAt: AT } },
+    ]);
+    await second.waitFor(joined);
+    expect(second.store.seasonStandings('s1')?.standings.rows.map((row) => row.participantId)).toEqual(['ann', 'guest:bob']);
+    expect(second.store.seasonStandings('s1')?.history.slice(2).map((change) => [change.reason, change.participantId, change.rank])).toEqual([
+      ['MEMBERSHIP_CHANGED', 'ann', 1],
+      ['MEMBERSHIP_CHANGED', 'guest:ann', null],
+    ]);
+
+    // The result is recorded again with Bob ahead.
+    const corrected = await append(store, 'stock-ticker-g1', ended([['bob', 1, 700], ['ann', 2, 300]]));
+    await second.waitFor(corrected);
+    const model = second.store.seasonStandings('s1');
+    expect(model?.standings.rows.map((row) => [row.participantId, row.points, row.totalFinalWealth])).toEqual([['guest:bob', 10, 700], ['ann', 6, 300]]);
+    expect(model?.history.at(-1)).toMatchObject({ reason: 'RESULT_CORRECTED', gameId: 'g1', position: corrected });
+    await second.stop();
+  });
+
+  it('fails loudly instead of skipping an event it cannot fold', async () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const projection = new IdentityProjection(store, new IdentityStore(':memory:'), [
+      () => {
+        throw new Error('broken extractor');
+      },
+    ]);
+    await projection.start();
+    const position = await append(store, 'stock-ticker-g9', ended([['x', 1, 1]]));
+    await expect(projection.waitFor(position, 1_000)).rejects.toThrow('broken extractor');
+    expect(() => projection.checkpoint()).toThrow('broken extractor');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('Identity projection stopped'));
+    log.mockRestore();
+    await projection.stop();
+  });
+});

@@ -1,0 +1,117 @@
+import type { JsonObject } from '../json';
+
+export const LEAGUE_KINDS = ['league', 'class'] as const;
+export type LeagueKind = (typeof LEAGUE_KINDS)[number];
+
+/** Organisers (teachers in a class) referee; players (students) are seated; spectators watch. */
+export const LEAGUE_ROLES = ['organiser', 'player', 'spectator'] as const;
+export type LeagueRole = (typeof LEAGUE_ROLES)[number];
+
+/** The rules a table may be played with. */
+export const GAME_TYPES = ['stock-ticker', 'maxi-bourse', 'bolsa'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+/** Points by placement: index 0 is first place; places past the end score 0. */
+export const DEFAULT_SCORING: readonly number[] = [10, 6, 4, 3, 2, 1];
+
+/** Who sits in a seat: an account, or a bot the referee plays for. */
+export type Seat = { readonly kind: 'account'; readonly accountId: string } | { readonly kind: 'bot'; readonly strategy: string | null };
+
+export interface SeatAssignment {
+  readonly playerId: string;
+  readonly seat: Seat;
+  readonly seatedAt: string;
+}
+
+export interface LeagueMember {
+  readonly accountId: string;
+  readonly role: LeagueRole;
+  readonly addedAt: string;
+}
+
+export interface LeagueTable {
+  readonly tableId: string;
+  readonly seasonId: string;
+  readonly gameType: GameType;
+  readonly gameId: string;
+  readonly options: JsonObject;
+  readonly scheduledAt: string;
+  readonly seats: readonly SeatAssignment[];
+}
+
+export interface LeagueSeason {
+  readonly seasonId: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly closedAt: string | null;
+  readonly tables: readonly LeagueTable[];
+}
+
+export interface ActiveLeague {
+  readonly status: 'active';
+  readonly leagueId: string;
+  readonly name: string;
+  readonly kind: LeagueKind;
+  readonly scoring: readonly number[];
+  readonly createdBy: string;
+  readonly createdAt: string;
+  readonly members: readonly LeagueMember[];
+  readonly seasons: readonly LeagueSeason[];
+}
+
+export type LeagueState = { readonly status: 'none' } | ActiveLeague;
+
+/** Every command names the account sending it: only organisers manage a league. */
+export type LeagueCommand =
+  | {
+      type: 'CreateLeague';
+      data: { actorId: string; leagueId: string; name: string; kind: LeagueKind; scoring?: readonly number[] | null };
+    }
+  | { type: 'AddLeagueMember'; data: { actorId: string; accountId: string; role: LeagueRole } }
+  | { type: 'CreateSeason'; data: { actorId: string; seasonId: string; name: string } }
+  | {
+      type: 'ScheduleTable';
+      data: { actorId: string; seasonId: string; tableId: string; gameType: string; gameId: string; options?: unknown };
+    }
+  | { type: 'SeatPlayer'; data: { actorId: string; tableId: string; playerId: string; seat: Seat } }
+  | { type: 'CloseSeason'; data: { actorId: string; seasonId: string } };
+
+export type LeagueEvent =
+  | {
+      type: 'LeagueCreated';
+      data: { leagueId: string; name: string; kind: LeagueKind; scoring: number[]; createdBy: string; createdAt: string };
+    }
+  | { type: 'LeagueMemberAdded'; data: { leagueId: string; accountId: string; role: LeagueRole; addedAt: string } }
+  | {
+      type: 'LeagueMemberRoleChanged';
+      data: { leagueId: string; accountId: string; from: LeagueRole; to: LeagueRole; changedAt: string };
+    }
+  | { type: 'SeasonCreated'; data: { leagueId: string; seasonId: string; name: string; createdAt: string } }
+  | {
+      type: 'TableScheduled';
+      data: {
+        leagueId: string;
+        seasonId: string;
+        tableId: string;
+        gameType: GameType;
+        gameId: string;
+        options: JsonObject;
+        scheduledAt: string;
+      };
+    }
+  | {
+      type: 'PlayerSeated';
+      data: {
+        leagueId: string;
+        seasonId: string;
+        tableId: string;
+        playerId: string;
+        seat: Seat;
+        /** Who sat there before, when the seat is reassigned. */
+        previous: Seat | null;
+        seatedAt: string;
+      };
+    }
+  | { type: 'SeasonClosed'; data: { leagueId: string; seasonId: string; closedAt: string } };
+
+export type LeagueEventType = LeagueEvent['type'];

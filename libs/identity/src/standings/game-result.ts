@@ -1,0 +1,76 @@
+/**
+ * What the standings need from a finished game, whatever its rules: each player's rank (ties share a
+ * rank) and final wealth in cents. The games side feeds one per finished game; a later one for the same
+ * game replaces it (a corrected result).
+ */
+export interface GameResult {
+  readonly gameType: string;
+  readonly gameId: string;
+  /** ISO-8601; orders the games of a season for the rating. */
+  readonly finishedAt: string;
+  readonly standings: readonly GameResultStanding[];
+}
+
+export interface GameResultStanding {
+  readonly playerId: string;
+  readonly rank: number;
+  readonly finalWealth: number;
+}
+
+/** An event of the log, as a result extractor sees it. */
+export interface LoggedEvent {
+  readonly streamId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly occurredAt: string;
+}
+
+/** Recognises the event that finishes a game of one kind of rules and reads its result. */
+export type GameResultExtractor = (event: LoggedEvent) => GameResult | undefined;
+
+export const gameKey = (gameType: string, gameId: string) => `${gameType}/${gameId}`;
+
+export const STOCK_TICKER_GAME_TYPE = 'stock-ticker';
+export const STOCK_TICKER_STREAM_PREFIX = 'stock-ticker-';
+
+/** Stock Ticker: `GameEnded` on `stock-ticker-<gameId>`, with `standings: [{ playerId, rank, finalCash }]`. */
+export const stockTickerResults: GameResultExtractor = (event) => {
+  if (event.type !== 'GameEnded' || !event.streamId.startsWith(STOCK_TICKER_STREAM_PREFIX)) return undefined;
+  const standings = readStandings(event.data, 'finalCash');
+  if (!standings) return undefined;
+  return {
+    gameType: STOCK_TICKER_GAME_TYPE,
+    gameId: event.streamId.slice(STOCK_TICKER_STREAM_PREFIX.length),
+    finishedAt: event.occurredAt,
+    standings,
+  };
+};
+
+/** The extractors the standings projection runs; other rules add theirs here. */
+export const GAME_RESULT_EXTRACTORS: readonly GameResultExtractor[] = [stockTickerResults];
+
+export function extractGameResult(event: LoggedEvent, extractors: readonly GameResultExtractor[] = GAME_RESULT_EXTRACTORS) {
+  for (const extract of extractors) {
+    const result = extract(event);
+    if (result) return result;
+  }
+  return undefined;
+}
+
+/** `data.standings` as `{ playerId, rank, <wealthField> }[]`, or undefined when malformed. */
+export function readStandings(data: unknown, wealthField: string): GameResultStanding[] | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const standings = (data as { standings?: unknown }).standings;
+  if (!Array.isArray(standings)) return undefined;
+  const read: GameResultStanding[] = [];
+  for (const entry of standings) {
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { playerId, rank } = entry as { playerId?: unknown; rank?: unknown };
+    const finalWealth = (entry as Record<string, unknown>)[wealthField];
+    if (typeof playerId !== 'string' || !Number.isInteger(rank) || (rank as number) < 1 || !Number.isSafeInteger(finalWealth)) {
+      return undefined;
+    }
+    read.push({ playerId, rank: rank as number, finalWealth: finalWealth as number });
+  }
+  return read;
+}

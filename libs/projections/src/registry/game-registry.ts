@@ -1,0 +1,29 @@
+import { BOLSA_GAME } from '../bolsa/bolsa-game';
+import { STOCK_TICKER_GAME } from '../stock-ticker-game';
+import type { GameTypeName, RegisteredGame } from './game-definition';
+
+/**
+ * The one list of the games the platform referees. Adding a game (e.g. Maxi Bourse) is one entry here:
+ * the command path, the projections, event secrecy and subscriptions all route through it.
+ */
+export const GAME_REGISTRY: readonly RegisteredGame[] = [STOCK_TICKER_GAME, BOLSA_GAME];
+
+export function gameOfType(type: GameTypeName): RegisteredGame {
+  const game = GAME_REGISTRY.find((candidate) => candidate.type === type);
+  if (!game) throw new Error(`No game type ${type} is registered`);
+  return game;
+}
+
+export function isGameTypeName(value: string): value is GameTypeName {
+  return GAME_REGISTRY.some((game) => game.type === value);
+}
+
+export function streamIdFor(game: Pick<RegisteredGame, 'streamPrefix'>, gameId: string): string {
+  return `${game.streamPrefix}${gameId}`;
+}
+
+/** The game a stream belongs to, or undefined for streams of no registered game. */
+export function gameOfStream(streamId: string): { game: RegisteredGame; gameId: string } | undefined {
+  const game = GAME_REGISTRY.find((candidate) => streamId.startsWith(candidate.streamPrefix));
+  return game ? { game, gameId: streamId.slice(game.streamPrefix.length) } : undefined;
+}

@@ -1,0 +1,32 @@
+import { stockTicker, type StockTickerState } from '@corbeille/stock-ticker';
+import type { PortfolioView, PriceBoard } from './read-models';
+import { defineGame, playerIdOf, type GameProjection } from './registry/game-definition';
+import { projectStockTickerEvent, STOCK_TICKER_STREAM_PREFIX, type StockTickerGameModel } from './stock-ticker-projection';
+
+const stockTickerProjection: GameProjection<StockTickerGameModel> = {
+  project: (model, event) => {
+    const { model: next, trade } = projectStockTickerEvent(model, event);
+    return { model: next, ...(trade ? { trades: [trade] } : {}) };
+  },
+  summaryOf: (model) => model.summary,
+  toRow: (model) => ({ state: model.state, priceBoard: model.priceBoard, portfolios: model.portfolios, extras: {} }),
+  fromRow: (summary, row) => ({
+    summary,
+    state: row.state as StockTickerState,
+    priceBoard: row.priceBoard as PriceBoard,
+    portfolios: row.portfolios as PortfolioView[],
+  }),
+};
+
+/** Stock Ticker hides nothing: every event and every player's options are public. */
+export const STOCK_TICKER_GAME = defineGame({
+  type: 'stock-ticker',
+  title: 'Stock Ticker',
+  streamPrefix: STOCK_TICKER_STREAM_PREFIX,
+  decider: stockTicker,
+  refereeCommands: ['CreateGame', 'StartGame', 'EndGame'],
+  actingPlayerOf: playerIdOf,
+  redactEvent: (event) => event,
+  mayReadActionsOf: () => true,
+  projection: stockTickerProjection,
+});
