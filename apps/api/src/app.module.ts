@@ -6,7 +6,6 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import { GAME_ACCESS_POLICY, type GameAccessPolicy, type Principal } from './access/access.port';
-import { OpenAccessPolicy } from './access/open-access.policy';
 import { BolsaModule } from './bolsa/bolsa.module';
 import type { Authenticator } from './common/principal/authenticator';
 import type { RequestContext } from './common/principal/current-principal.decorator';
@@ -16,8 +15,10 @@ import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { AccountAccessPolicy } from './identity/account-access.policy';
 import { IdentityModule } from './identity/identity.module';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
+import { MaxiBourseModule } from './maxi-bourse/maxi-bourse.module';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -40,7 +41,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
 }
 
 export interface AppModuleOptions extends InfrastructureOptions {
-  /** Who may issue which command and see what; OpenAccessPolicy when absent. */
+  /** Who may issue which command and see what; the account-based AccountAccessPolicy when absent. */
   readonly accessPolicy?: GameAccessPolicy;
   readonly authenticator?: Authenticator;
 }
@@ -59,13 +60,22 @@ function graphQLContext(input: ContextInput): RequestContext {
   return { req: input.req as RequestContext['req'] };
 }
 
+/**
+ * GAME_ACCESS_POLICY for every game module: the identity module's AccountAccessPolicy (accounts, API
+ * token scopes and league roles), unless the app was given another policy (tests about game rules pass
+ * OpenAccessPolicy or TestAccessPolicy).
+ */
 @Global()
 @Module({})
 class AccessModule {
   static forRoot(policy: GameAccessPolicy | undefined): DynamicModule {
+    if (policy) {
+      return { module: AccessModule, providers: [{ provide: GAME_ACCESS_POLICY, useValue: policy }], exports: [GAME_ACCESS_POLICY] };
+    }
     return {
       module: AccessModule,
-      providers: [policy ? { provide: GAME_ACCESS_POLICY, useValue: policy } : { provide: GAME_ACCESS_POLICY, useClass: OpenAccessPolicy }],
+      imports: [IdentityModule],
+      providers: [{ provide: GAME_ACCESS_POLICY, useExisting: AccountAccessPolicy }],
       exports: [GAME_ACCESS_POLICY],
     };
   }
@@ -106,6 +116,7 @@ export class AppModule {
         }),
         GamesModule,
         BolsaModule,
+        MaxiBourseModule,
         HealthModule,
         IdentityModule,
       ],

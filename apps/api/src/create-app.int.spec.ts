@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { InMemoryEventStore, type AppendResult, type ExpectedRevision, type NewEvent } from '@corbeille/event-store';
+import { OpenAccessPolicy } from './access/open-access.policy';
 import { INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { createApp } from './create-app';
 
@@ -17,7 +18,8 @@ const CREATE = `mutation($id: ID!) { createStockTickerGame(input: { gameId: $id 
 describe('createApp', () => {
   it('runs on an in-memory event store it does not own', async () => {
     const store = new FailingEventStore();
-    const app = await createApp({ eventStore: store, config: { readModelsPath: ':memory:' }, logger: false });
+    // About the store and error masking, not access: the open policy lets an anonymous request create games.
+    const app = await createApp({ eventStore: store, config: { readModelsPath: ':memory:' }, logger: false, accessPolicy: new OpenAccessPolicy() });
     const server = app.getHttpServer();
 
     const created = await request(server).post('/graphql').send({ query: CREATE, variables: { id: 'in-memory' } }).expect(200);

@@ -23,7 +23,10 @@ export interface CreateAppOptions {
   readonly logger?: LoggerService | LogLevel[] | false;
   /** Close the app on SIGTERM/SIGINT (for a long-running server). */
   readonly shutdownHooks?: boolean;
-  /** Who may issue which command and see what (GAME_ACCESS_POLICY); OpenAccessPolicy by default. */
+  /**
+   * Who may issue which command and see what (GAME_ACCESS_POLICY). By default AccountAccessPolicy: signed-in
+   * accounts, API token scopes and league roles; anonymous requests only read, as spectators.
+   */
   readonly accessPolicy?: GameAccessPolicy;
   /** Finds the principal of HTTP requests and WebSocket connections; none by default (everyone anonymous). */
   readonly authenticator?: Authenticator;

@@ -8,12 +8,14 @@ import {
 } from '@corbeille/kernel';
 import {
   WrongExpectedRevisionError,
+  type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
 } from '@corbeille/event-store';
 import type { Snapshot, SnapshotStore } from './snapshot-store';
+import { StreamStateCache, type CachedStream } from './stream-state-cache';
 
 /** Who sent a command, and which request it is: the command id makes a retried request apply once. */
 export interface CommandEnvelope<Command> {
@@ -46,6 +48,30 @@ export interface CommandHandlerOptions {
   readonly snapshots?: SnapshotStore;
   /** Take a snapshot when at least this many events were folded past the last one. */
   readonly snapshotEvery?: number;
+  /**
+   * How many streams keep their folded state, and the ids of every command applied to them, in memory
+   * between commands (least recently used first out). 0 folds the stream again for every command.
+   * Default 1,000.
+   */
+  readonly cachedStreams?: number;
+  /** How many of a stream's latest commands keep their events in memory, to answer a retry without a read. Default 16. */
+  readonly recentCommandsPerStream?: number;
+}
+
+/**
+ * A store that can also hand back the events an append wrote, as a read would return them (the SQLite
+ * store does): the command handler then needs no read after its append.
+ */
+export interface RecordingEventStore extends EventStore {
+  appendToStreamRecorded(
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<{ readonly result: AppendResult; readonly events: RecordedEvent[] }>;
+}
+
+function recordsAppends(store: EventStore): store is RecordingEventStore {
+  return typeof (store as Partial<RecordingEventStore>).appendToStreamRecorded === 'function';
 }
 
 interface LoadedStream<State> {
@@ -57,13 +83,23 @@ interface LoadedStream<State> {
   foldedSinceSnapshot: number;
 }
 
+type FoldingDecider<S, E extends DomainEvent> = Pick<Decider<S, never, E, unknown, unknown>, 'initialState' | 'evolve'>;
+
 /**
- * The one command handler of every game: load (snapshot + events), decide, append with the expected
- * revision; on a conflict, reload and retry a bounded number of times.
+ * The one command handler of every game: load (cached state, or snapshot + events), decide, append with
+ * the expected revision; on a conflict, catch up and retry a bounded number of times.
+ *
+ * The folded state of recently used streams stays in memory, so a command folds only the events it did
+ * not see yet instead of the whole stream. The cache is only ever a head start: every append still
+ * carries the revision the state was folded at, so a state made stale by another writer (another
+ * process, another instance) makes the append fail and the stream is caught up before the retry. A
+ * command refused on a cached state is decided again if the stream turns out to have moved on. States
+ * are shared, not copied: deciders' `evolve` must not mutate the state it is given (ours never do).
  */
 export class CommandHandler {
   private readonly clock: () => string;
   private readonly maxRetries: number;
+  private readonly cache: StreamStateCache;
 
   constructor(
     private readonly store: EventStore,
@@ -71,6 +107,7 @@ export class CommandHandler {
   ) {
     this.clock = options.clock ?? (() => new Date().toISOString());
     this.maxRetries = options.maxRetries ?? 5;
+    this.cache = new StreamStateCache(options.cachedStreams ?? 1_000, options.recentCommandsPerStream ?? 16);
   }
 
   async handle<S, C extends DomainCommand, E extends DomainEvent>(
@@ -78,21 +115,36 @@ export class CommandHandler {
     streamId: string,
     envelope: CommandEnvelope<C>,
   ): Promise<CommandResult<S>> {
+    let catchUp = false;
     for (let attempt = 0; ; attempt += 1) {
-      const loaded = await this.load(decider, streamId);
-      const previous = loaded.eventsByCommandId.get(envelope.commandId);
-      if (previous) {
-        return { events: previous, state: loaded.state, revision: loaded.revision, alreadyApplied: true };
-      }
-      if (loaded.commandIds.includes(envelope.commandId)) {
-        // Applied before the latest snapshot: the events are no longer in memory, but the effect is.
-        return { events: [], state: loaded.state, revision: loaded.revision, alreadyApplied: true };
+      const { stream, fresh } = await this.current(decider, streamId, catchUp);
+      catchUp = false;
+      const span = stream.commands.get(envelope.commandId);
+      if (span) {
+        return { events: await this.eventsOf(streamId, stream, envelope.commandId), state: stream.state as S, revision: stream.revision, alreadyApplied: true };
       }
 
+      // The state and revision this attempt decides on (the entry may move on while it awaits).
+      const state = stream.state as S;
+      const revision = stream.revision;
       const context: DecisionContext = { random: this.options.randomSource(), now: this.clock() };
-      const decided = decider.decide(loaded.state, envelope.command, context);
+      let decided: E[];
+      try {
+        decided = decider.decide(state, envelope.command, context);
+      } catch (error) {
+        // Refused on a state from memory: decide again if another writer has moved the stream on.
+        if (!fresh && attempt < this.maxRetries && (await this.isStale(streamId, revision))) {
+          catchUp = true;
+          continue;
+        }
+        throw error;
+      }
       if (decided.length === 0) {
-        return { events: [], state: loaded.state, revision: loaded.revision, alreadyApplied: false };
+        if (!fresh && attempt < this.maxRetries && (await this.isStale(streamId, revision))) {
+          catchUp = true;
+          continue;
+        }
+        return { events: [], state, revision, alreadyApplied: false };
       }
       const metadata = {
         ...envelope.metadata,
@@ -104,14 +156,13 @@ export class CommandHandler {
         commandType: envelope.command.type,
       };
       const newEvents: NewEvent[] = decided.map((event) => ({ type: event.type, data: event.data, metadata }));
-      const expected: ExpectedRevision = loaded.revision === undefined ? 'no-stream' : loaded.revision;
+      const expected: ExpectedRevision = revision === undefined ? 'no-stream' : revision;
       try {
-        const appended = await this.store.appendToStream(streamId, newEvents, expected);
-        const state = decided.reduce(decider.evolve, loaded.state);
-        const firstRevision = appended.nextExpectedRevision - decided.length + 1;
-        const written = await this.store.readStream(streamId, { fromRevision: firstRevision, maxCount: decided.length });
-        await this.maybeSnapshot(streamId, loaded, state, appended.nextExpectedRevision, decided.length, envelope.commandId);
-        return { events: written, state, revision: appended.nextExpectedRevision, alreadyApplied: false };
+        const { result: appended, events: written } = await this.append(streamId, newEvents, expected);
+        const next = decided.reduce(decider.evolve, state);
+        this.cache.recordAppend(stream, revision, written, next, envelope.commandId);
+        await this.maybeSnapshot(streamId, stream);
+        return { events: written, state: next, revision: appended.nextExpectedRevision, alreadyApplied: false };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= this.maxRetries) {
@@ -121,15 +172,13 @@ export class CommandHandler {
             { streamId, attempts: attempt + 1 },
           );
         }
+        catchUp = true;
       }
     }
   }
 
-  /** Folds a stream (from its snapshot when there is one) into the decider's state. */
-  async load<S, E extends DomainEvent>(
-    decider: Pick<Decider<S, never, E, unknown, unknown>, 'initialState' | 'evolve'>,
-    streamId: string,
-  ): Promise<LoadedStream<S>> {
+  /** Folds a stream (from its snapshot when there is one) into the decider's state, reading the store afresh. */
+  async load<S, E extends DomainEvent>(decider: FoldingDecider<S, E>, streamId: string): Promise<LoadedStream<S>> {
     const snapshot = (await this.options.snapshots?.load(streamId)) as Snapshot<S> | undefined;
     const events = await this.store.readStream(
       streamId,
@@ -157,17 +206,65 @@ export class CommandHandler {
     return loaded;
   }
 
-  private async maybeSnapshot<S>(
+  /** Forgets the cached state of one stream, or of all (e.g. after the store was changed behind the handler's back). */
+  forget(streamId?: string): void {
+    this.cache.forget(streamId);
+  }
+
+  /**
+   * The stream as this handler knows it: from the cache (caught up with the store when `catchUp`), or
+   * loaded from its snapshot and events. `fresh` says whether it was just checked against the store.
+   */
+  private async current<S, E extends DomainEvent>(
+    decider: FoldingDecider<S, E>,
     streamId: string,
-    loaded: LoadedStream<S>,
-    state: S,
-    revision: number,
-    appendedCount: number,
-    commandId: string,
-  ): Promise<void> {
+    catchUp: boolean,
+  ): Promise<{ stream: CachedStream; fresh: boolean }> {
+    const cached = this.cache.get(streamId, decider);
+    if (cached) {
+      if (!catchUp) return { stream: cached, fresh: false };
+      const events = await this.store.readStream(streamId, { fromRevision: (cached.revision ?? -1) + 1 });
+      this.cache.fold(cached, events, (state, event) => decider.evolve(state as S, { type: event.type, data: event.data } as E));
+      return { stream: cached, fresh: true };
+    }
+    const snapshot = await this.options.snapshots?.load(streamId);
+    const events = await this.store.readStream(streamId, snapshot === undefined ? {} : { fromRevision: snapshot.revision + 1 });
+    const stream = this.cache.create(streamId, decider, snapshot ?? { revision: undefined, state: decider.initialState(), commandIds: [] });
+    this.cache.fold(stream, events, (state, event) => decider.evolve(state as S, { type: event.type, data: event.data } as E));
+    return { stream, fresh: true };
+  }
+
+  /** Appends, and gets the events as recorded: from the store's answer if it gives them, else read back. */
+  private async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<{ result: AppendResult; events: RecordedEvent[] }> {
+    if (recordsAppends(this.store)) return this.store.appendToStreamRecorded(streamId, events, expected);
+    const result = await this.store.appendToStream(streamId, events, expected);
+    const fromRevision = result.nextExpectedRevision - events.length + 1;
+    return { result, events: await this.store.readStream(streamId, { fromRevision, maxCount: events.length }) };
+  }
+
+  private async isStale(streamId: string, revision: number | undefined): Promise<boolean> {
+    return (await this.store.streamRevision(streamId)) !== revision;
+  }
+
+  /** The events a command wrote: from memory if it is recent, else read back by their revisions. */
+  private async eventsOf(streamId: string, stream: CachedStream, commandId: string): Promise<RecordedEvent[]> {
+    const recent = stream.recent.get(commandId);
+    if (recent) return recent;
+    const span = stream.commands.get(commandId);
+    // Applied before the snapshot the stream was loaded from: the effect is in the state, the events are not at hand.
+    if (!span || span.from < 0) return [];
+    return this.store.readStream(streamId, { fromRevision: span.from, maxCount: span.count });
+  }
+
+  private async maybeSnapshot(streamId: string, stream: CachedStream): Promise<void> {
     const { snapshots, snapshotEvery } = this.options;
-    if (!snapshots || !snapshotEvery) return;
-    if (loaded.foldedSinceSnapshot + appendedCount < snapshotEvery) return;
-    await snapshots.save(streamId, { revision, state, commandIds: [...loaded.commandIds, commandId] });
+    if (!snapshots || !snapshotEvery || stream.revision === undefined) return;
+    if (stream.foldedSinceSnapshot < snapshotEvery) return;
+    stream.foldedSinceSnapshot = 0;
+    await snapshots.save(streamId, { revision: stream.revision, state: stream.state, commandIds: [...stream.commands.keys()] });
   }
 }

@@ -127,3 +127,149 @@ describe('CommandHandler', () => {
     expect(fromSnapshot.state).toEqual({ total: 6, rolls: 3 });
   });
 });
+
+/** Two seats take turns; only the seat whose turn it is may pass. */
+type TurnState = { turn: 'a' | 'b'; passes: number };
+type PassCommand = { type: 'Pass'; data: { seat: 'a' | 'b' } };
+type PassedEvent = { type: 'Passed'; data: { seat: 'a' | 'b' } };
+
+const turns: Decider<TurnState, PassCommand, PassedEvent> = {
+  initialState: () => ({ turn: 'a', passes: 0 }),
+  decide: (state, command) => {
+    if (command.data.seat !== state.turn) throw new RuleViolation('NOT_YOUR_TURN', `It is ${state.turn}'s turn`);
+    return [{ type: 'Passed', data: { seat: command.data.seat } }];
+  },
+  evolve: (state, event) => ({ turn: event.data.seat === 'a' ? 'b' : 'a', passes: state.passes + 1 }),
+  view: (state) => state,
+  legalActions: () => [],
+  isTerminal: () => false,
+};
+
+const pass = (seat: 'a' | 'b'): PassCommand => ({ type: 'Pass', data: { seat } });
+
+/** Counts the events read back from the store. */
+class CountingStore extends InMemoryEventStore {
+  eventsRead = 0;
+
+  override async readStream(...args: Parameters<InMemoryEventStore['readStream']>) {
+    const events = await super.readStream(...args);
+    this.eventsRead += events.length;
+    return events;
+  }
+}
+
+describe('CommandHandler state cache', () => {
+  const random = () => scriptedRandom([1]);
+
+  it('folds only what it has not seen: a command on a cached stream reads back just its own events', async () => {
+    const store = new CountingStore();
+    const handler = new CommandHandler(store, { randomSource: random, clock });
+    for (let i = 0; i < 20; i++) await handler.handle(turns, 't-1', { command: pass(i % 2 === 0 ? 'a' : 'b'), commandId: `c${i}`, actor: 'x' });
+    const before = store.eventsRead;
+    const result = await handler.handle(turns, 't-1', { command: pass('a'), commandId: 'c20', actor: 'x' });
+    expect(store.eventsRead - before).toBe(1);
+    expect(result.state).toEqual({ turn: 'b', passes: 21 });
+    expect((await handler.load(turns, 't-1')).state).toEqual(result.state);
+  });
+
+  it('decides again on a stream another writer moved on instead of refusing on its stale state', async () => {
+    const store = new InMemoryEventStore();
+    const first = new CommandHandler(store, { randomSource: random, clock });
+    const second = new CommandHandler(store, { randomSource: random, clock });
+    await first.handle(turns, 't-2', { command: pass('a'), commandId: 'c1', actor: 'a' });
+    // The second handler moves the stream on behind the first one's cached state (turn: b).
+    await second.handle(turns, 't-2', { command: pass('b'), commandId: 'c2', actor: 'b' });
+
+    const result = await first.handle(turns, 't-2', { command: pass('a'), commandId: 'c3', actor: 'a' });
+    expect(result.alreadyApplied).toBe(false);
+    expect(result.state).toEqual({ turn: 'b', passes: 3 });
+    await expect(first.handle(turns, 't-2', { command: pass('a'), commandId: 'c4', actor: 'a' })).rejects.toThrow("It is b's turn");
+    expect((await store.readStream('t-2')).map((event) => event.metadata.commandId)).toEqual(['c1', 'c2', 'c3']);
+  });
+
+  it('recognises a command id another writer applied after the state was cached', async () => {
+    const store = new InMemoryEventStore();
+    const first = new CommandHandler(store, { randomSource: random, clock });
+    const second = new CommandHandler(store, { randomSource: random, clock });
+    await first.handle(diceGame, 'dice-7', { command: roll, commandId: 'r1', actor: 'x' });
+    const applied = await second.handle(diceGame, 'dice-7', { command: roll, commandId: 'r2', actor: 'x' });
+
+    const retried = await first.handle(diceGame, 'dice-7', { command: roll, commandId: 'r2', actor: 'x' });
+    expect(retried.alreadyApplied).toBe(true);
+    expect(retried.events).toEqual(applied.events);
+    expect(retried.revision).toBe(1);
+    expect(await store.readStream('dice-7')).toHaveLength(2);
+  });
+
+  it('answers a retry of an old command with its events, read back from the store', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new CommandHandler(store, { randomSource: random, clock, recentCommandsPerStream: 2 });
+    const first = await handler.handle(turns, 't-3', { command: pass('a'), commandId: 'old', actor: 'a' });
+    for (let i = 0; i < 6; i++) await handler.handle(turns, 't-3', { command: pass(i % 2 === 0 ? 'b' : 'a'), commandId: `n${i}`, actor: 'x' });
+
+    const retried = await handler.handle(turns, 't-3', { command: pass('a'), commandId: 'old', actor: 'a' });
+    expect(retried).toMatchObject({ alreadyApplied: true, revision: 6 });
+    expect(retried.events).toEqual(first.events);
+  });
+
+  it('keeps at most `cachedStreams` streams and reloads an evicted one correctly', async () => {
+    const store = new CountingStore();
+    const handler = new CommandHandler(store, { randomSource: random, clock, cachedStreams: 1 });
+    await handler.handle(turns, 't-4', { command: pass('a'), commandId: 'x1', actor: 'a' });
+    await handler.handle(turns, 't-5', { command: pass('a'), commandId: 'y1', actor: 'a' });
+    const before = store.eventsRead;
+    const result = await handler.handle(turns, 't-4', { command: pass('b'), commandId: 'x2', actor: 'b' });
+    // t-4 was evicted by t-5: it is read again (1 event), then the new event is read back.
+    expect(store.eventsRead - before).toBe(2);
+    expect(result.state).toEqual({ turn: 'a', passes: 2 });
+    expect((await handler.handle(turns, 't-4', { command: pass('a'), commandId: 'x1', actor: 'a' })).alreadyApplied).toBe(true);
+  });
+
+  it('without a cache folds the whole stream for every command, with the same results', async () => {
+    const store = new CountingStore();
+    const handler = new CommandHandler(store, { randomSource: random, clock, cachedStreams: 0 });
+    for (let i = 0; i < 5; i++) await handler.handle(turns, 't-6', { command: pass(i % 2 === 0 ? 'a' : 'b'), commandId: `c${i}`, actor: 'x' });
+    const before = store.eventsRead;
+    const result = await handler.handle(turns, 't-6', { command: pass('b'), commandId: 'c5', actor: 'x' });
+    expect(store.eventsRead - before).toBe(6);
+    expect(result.state).toEqual({ turn: 'a', passes: 6 });
+  });
+
+  it('keeps every command id in the snapshots it takes, so a reload from one still refuses to apply a retry twice', async () => {
+    const store = new InMemoryEventStore();
+    const snapshots = new InMemorySnapshotStore();
+    const handler = new CommandHandler(store, { randomSource: random, clock, snapshots, snapshotEvery: 3 });
+    for (let i = 0; i < 7; i++) await handler.handle(turns, 't-7', { command: pass(i % 2 === 0 ? 'a' : 'b'), commandId: `c${i}`, actor: 'x' });
+    const snapshot = await snapshots.load('t-7');
+    expect(snapshot?.commandIds).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5'].slice(0, (snapshot?.revision ?? -1) + 1));
+
+    const restarted = new CommandHandler(store, { randomSource: random, clock, snapshots, snapshotEvery: 3 });
+    const retried = await restarted.handle(turns, 't-7', { command: pass('a'), commandId: 'c0', actor: 'x' });
+    expect(retried).toMatchObject({ alreadyApplied: true, events: [], revision: 6, state: { turn: 'b', passes: 7 } });
+  });
+});
+
+describe('CommandHandler on a store that returns what it recorded', () => {
+  /** The in-memory store, plus appendToStreamRecorded built from a read (and counted). */
+  class RecordingStore extends CountingStore {
+    recordedAppends = 0;
+
+    async appendToStreamRecorded(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision) {
+      this.recordedAppends += 1;
+      const result = await super.appendToStream(streamId, events, expected);
+      const written = await InMemoryEventStore.prototype.readStream.call(this, streamId, { fromRevision: result.nextExpectedRevision - events.length + 1 });
+      return { result, events: written };
+    }
+  }
+
+  it('uses the recorded events instead of reading them back', async () => {
+    const store = new RecordingStore();
+    const handler = new CommandHandler(store, { randomSource: () => scriptedRandom([1]), clock });
+    await handler.handle(turns, 't-8', { command: pass('a'), commandId: 'c1', actor: 'a' });
+    const result = await handler.handle(turns, 't-8', { command: pass('b'), commandId: 'c2', actor: 'b' });
+    expect(store.recordedAppends).toBe(2);
+    // Only the first command's load read the (then empty) stream: nothing was read after the appends.
+    expect(store.eventsRead).toBe(0);
+    expect(result.events).toEqual(await store.readStream('t-8', { fromRevision: 1 }));
+  });
+});

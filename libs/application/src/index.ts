@@ -1,2 +1,3 @@
 export * from './command-handler';
 export * from './snapshot-store';
+export * from './time-travel';

@@ -15,6 +15,8 @@ export interface Statement<Params extends unknown[]> {
   run(...params: Params): RunResult;
   get(...params: Params): unknown;
   all(...params: Params): unknown[];
+  /** Rows come back as arrays of column values (in SELECT order) instead of objects. */
+  raw(toggle?: boolean): this;
 }
 
 export interface Transaction<Args extends unknown[], Result> {

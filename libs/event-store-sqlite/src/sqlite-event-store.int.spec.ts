@@ -102,6 +102,79 @@ describe('SqliteEventStore', () => {
     expect(delivered).toEqual(await b.readAll());
   });
 
+  it('commits the appends of one event-loop turn together, each still checked and atomic on its own', async () => {
+    const store = open();
+    await store.appendToStream('game-1', events(2), 'no-stream');
+
+    const results = await Promise.allSettled([
+      store.appendToStream('game-1', events(1), 1),
+      store.appendToStream('game-1', events(1), 1),
+      store.appendToStream('game-1', events(2), 2),
+      store.appendToStream('game-2', events(3), 'no-stream'),
+      store.appendToStream('game-3', events(1), 0),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(results[1]).toMatchObject({ reason: expect.any(WrongExpectedRevisionError) });
+    expect(results[2]).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 4 } });
+    expect((await store.readStream('game-1')).map((event) => event.revision)).toEqual([0, 1, 2, 3, 4]);
+    expect(await store.readStream('game-2')).toHaveLength(3);
+    expect(await store.streamRevision('game-3')).toBeUndefined();
+    const positions = (await store.readAll()).map((event) => event.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('writes the appends still waiting for their commit when it is closed, and refuses appends after', async () => {
+    const store = open();
+    const pending = store.appendToStream('game-1', events(2), 'no-stream');
+    await store.close();
+    expect(await pending).toMatchObject({ nextExpectedRevision: 1 });
+    await expect(store.appendToStream('game-1', events(1), 1)).rejects.toThrow('closed');
+
+    const reopened = open();
+    expect(await reopened.readStream('game-1')).toHaveLength(2);
+  });
+
+  it('returns from appendToStreamRecorded exactly the events a read returns, and refuses like appendToStream', async () => {
+    const store = open();
+    await store.appendToStream('other', events(3), 'no-stream');
+    const [first, second] = await Promise.all([
+      store.appendToStreamRecorded('game-1', events(3), 'no-stream'),
+      store.appendToStreamRecorded('game-2', events(2), 'no-stream'),
+    ]);
+
+    expect(first?.events).toEqual(await store.readStream('game-1'));
+    expect(second?.events).toEqual(await store.readStream('game-2'));
+    expect(first?.result).toEqual({ nextExpectedRevision: 2, position: first?.events[2]?.position });
+    await expect(store.appendToStreamRecorded('game-1', events(1), 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.appendToStreamRecorded('game-1', [], 2)).toEqual({ result: first?.result, events: [] });
+  });
+
+  it('gives events increasing ids', async () => {
+    const store = open();
+    for (let i = 0; i < 5; i++) await store.appendToStream(`game-${i % 2}`, events(30), 'any');
+    const ids = (await store.readAll()).map((event) => event.id);
+    expect(new Set(ids).size).toBe(150);
+    expect(ids).toEqual([...ids].sort());
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('reads long streams and logs whole, across its internal pages', async () => {
+    const store = open();
+    await store.appendToStream('long', events(2_345), 'no-stream');
+    await store.appendToStream('other', events(10), 'no-stream');
+
+    expect((await store.readStream('long')).map((event) => event.revision)).toEqual(Array.from({ length: 2_345 }, (_, i) => i));
+    expect((await store.readStream('long', { fromRevision: 999, maxCount: 1_002 })).map((event) => event.revision)).toEqual(
+      Array.from({ length: 1_002 }, (_, i) => i + 999),
+    );
+    expect((await store.readStream('long', { direction: 'backwards' })).map((event) => event.revision)).toEqual(
+      Array.from({ length: 2_345 }, (_, i) => 2_344 - i),
+    );
+    expect(await store.readAll()).toHaveLength(2_355);
+    expect(await store.readAll({ afterPosition: 5, maxCount: 2_001 })).toHaveLength(2_001);
+  });
+
   it('lets exactly one of several processes appending with the same expected revision win', async () => {
     const store = open();
     await store.appendToStream('game-1', events(1), 'no-stream');

@@ -13,3 +13,7 @@ export * from './standings/season-standings';
 export * from './standings/standings-history';
 export * from './standings/season-input';
 export * from './export/season-export';
+export * from './account/password-hashing';
+export * from './classes/trade-notes';
+export * from './classes/class-audit';
+export * from './classes/class-audit-export';

@@ -8,3 +8,7 @@ export * from './bolsa/bolsa-read-models';
 export * from './bolsa/bolsa-projection';
 export * from './bolsa/bolsa-secrecy';
 export * from './bolsa/bolsa-game';
+export * from './maxi-bourse/maxi-bourse-read-models';
+export * from './maxi-bourse/maxi-bourse-projection';
+export * from './maxi-bourse/maxi-bourse-secrecy';
+export * from './maxi-bourse/maxi-bourse-game';

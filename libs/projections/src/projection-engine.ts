@@ -3,6 +3,8 @@ import { ReadModelDb } from './read-model-db';
 import type { Statement } from 'better-sqlite3';
 import { BOLSA_GAME } from './bolsa/bolsa-game';
 import type { BolsaBoard, BolsaLedgerEntry, BolsaLedgerKind, BolsaMonthStatus, BolsaPublicPortfolio } from './bolsa/bolsa-read-models';
+import { MAXI_BOURSE_GAME } from './maxi-bourse/maxi-bourse-game';
+import type { MaxiBourseLedgerEntry, MaxiBourseLedgerKind, MaxiBourseTable } from './maxi-bourse/maxi-bourse-read-models';
 import type {
   GameSummary,
   Page,
@@ -203,6 +205,24 @@ class SqliteProjectionEngine implements ProjectionEngine {
     if (options.playerId !== undefined) filters.push(['player_id', options.playerId]);
     const page = this.filteredPage('ledger', 'entry', 'position, sequence', filters, options.kinds ?? [], options);
     return { items: page.items.map((item) => JSON.parse(item) as BolsaLedgerEntry), total: page.total };
+  }
+
+  getMaxiBourseTable(gameId: string): MaxiBourseTable | undefined {
+    const model = this.modelOf(MAXI_BOURSE_GAME, gameId);
+    if (!model) return undefined;
+    const { board, priceBoard, portfolios, decision, payouts, standings } = model;
+    return { board, priceBoard, portfolios, decision, payouts, standings };
+  }
+
+  getMaxiBourseLedger(
+    gameId: string,
+    options: { offset: number; limit: number; playerId?: string; kinds?: readonly MaxiBourseLedgerKind[] },
+  ): Page<MaxiBourseLedgerEntry> {
+    if (this.modelOf(MAXI_BOURSE_GAME, gameId) === undefined) return { items: [], total: 0 };
+    const filters: [string, string][] = [['game_id', gameId]];
+    if (options.playerId !== undefined) filters.push(['player_id', options.playerId]);
+    const page = this.filteredPage('ledger', 'entry', 'position, sequence', filters, options.kinds ?? [], options);
+    return { items: page.items.map((item) => JSON.parse(item) as MaxiBourseLedgerEntry), total: page.total };
   }
 
   /**

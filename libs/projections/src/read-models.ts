@@ -1,5 +1,6 @@
 import type { StockName } from '@corbeille/stock-ticker';
 import type { BolsaBoard, BolsaLedgerEntry, BolsaLedgerKind, BolsaMonthStatus, BolsaPublicPortfolio } from './bolsa/bolsa-read-models';
+import type { MaxiBourseLedgerEntry, MaxiBourseLedgerKind, MaxiBourseTable } from './maxi-bourse/maxi-bourse-read-models';
 import type { GameTypeName } from './registry/game-definition';
 
 /** Read models: what queries and subscriptions serve. Money in cents, prices in cents per share. */
@@ -100,6 +101,12 @@ export interface ReadModelQueries {
     gameId: string,
     options: { offset: number; limit: number; playerId?: string; kinds?: readonly BolsaLedgerKind[] },
   ): Page<BolsaLedgerEntry>;
+  /** Maxi Bourse's public table: board, price board, portfolios, pending decision, payouts and standings. */
+  getMaxiBourseTable(gameId: string): MaxiBourseTable | undefined;
+  getMaxiBourseLedger(
+    gameId: string,
+    options: { offset: number; limit: number; playerId?: string; kinds?: readonly MaxiBourseLedgerKind[] },
+  ): Page<MaxiBourseLedgerEntry>;
   /** Position of the last event every projection has processed. */
   checkpoint(): number;
 }

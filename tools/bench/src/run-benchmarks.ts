@@ -1,77 +1,172 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { CommandHandler } from '@corbeille/application';
-import type { EventStore, NewEvent } from '@corbeille/event-store';
-import { SqliteEventStore } from '@corbeille/event-store-sqlite';
-import { seededRandom } from '@corbeille/kernel';
-import { greedyBot, randomBot } from '@corbeille/stock-ticker';
-import { playBotGame } from '@corbeille/tools-demo';
+import Database from 'better-sqlite3';
+import { benchCommandHandler } from './command-handler.bench';
+import { benchEngineFold } from './engine-fold.bench';
+import { benchEventStore } from './event-store.bench';
+import { benchGraphQLLoad } from './graphql-load.bench';
+import { benchLive } from './live.bench';
+import { benchRebuild } from './rebuild.bench';
+import { printSummary } from './report';
+import { benchTimeTravel } from './time-travel.bench';
 
 /**
- * On-demand benchmarks (not tests): `npm run bench`. Prints figures for
- *  - the SQLite adapter's append rate (one event per append, and 10 events per append),
- *  - a whole bot-played Stock Ticker game through the command handler on SQLite.
- * Sizes are set by BENCH_APPENDS (default 2000) and BENCH_ROUNDS (default 50).
+ * On-demand benchmarks (not tests): `npm run bench` (a few minutes) or `npm run bench -- --full` (the
+ * sizes of the performance goals: 1,000 games / about 1.1 M events for the rebuild, longer runs).
+ * `--sections=engine,store,handler,time-travel,graphql,live,rebuild` runs some of them. Run from the
+ * repository root, npm hands these flags to the workspace script as npm_config_full and
+ * npm_config_sections, so both forms are read. BENCH_GAMES overrides the number of games of the
+ * rebuild. Files go to a temporary directory under BENCH_DIR (default: the system's temp directory),
+ * removed at the end.
+ * Every figure is printed with the reference measured in the same run and their ratio, then a summary.
  */
-const appends = Number(process.env['BENCH_APPENDS'] ?? 2000);
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 50);
 
-function metadata(index: number) {
-  return { commandId: `c${index}`, actor: 'bench', correlationId: `c${index}`, causationId: `c${index}`, occurredAt: new Date(0).toISOString() };
+const SECTIONS = ['engine', 'store', 'handler', 'time-travel', 'graphql', 'live', 'rebuild'] as const;
+type Section = (typeof SECTIONS)[number];
+
+interface Sizes {
+  readonly engineSeconds: number;
+  readonly singleAppends: number;
+  readonly batchAppends: number;
+  readonly readEvents: number;
+  readonly storeRounds: number;
+  readonly handlerRounds: number;
+  readonly concurrentRounds: number;
+  readonly timeTravelQueries: number;
+  readonly timeTravelReferenceQueries: number;
+  readonly loadSeconds: number;
+  readonly liveUpdates: number;
+  readonly rebuildGames: number;
 }
 
-function event(index: number): NewEvent {
-  return { type: 'DiceRolled', data: { stock: 'GOLD', action: 'UP', amount: 10, index }, metadata: metadata(index) };
+const QUICK: Sizes = {
+  engineSeconds: 1,
+  singleAppends: 1_000,
+  batchAppends: 100,
+  readEvents: 100_000,
+  storeRounds: 3,
+  handlerRounds: 50,
+  concurrentRounds: 15,
+  timeTravelQueries: 500,
+  timeTravelReferenceQueries: 10,
+  loadSeconds: 10,
+  liveUpdates: 30,
+  rebuildGames: 100,
+};
+
+const FULL: Sizes = {
+  engineSeconds: 3,
+  singleAppends: 3_000,
+  batchAppends: 300,
+  readEvents: 200_000,
+  storeRounds: 5,
+  handlerRounds: 100,
+  concurrentRounds: 30,
+  timeTravelQueries: 2_000,
+  timeTravelReferenceQueries: 20,
+  loadSeconds: 30,
+  liveUpdates: 100,
+  rebuildGames: 1_000,
+};
+
+function parseArgs(argv: readonly string[]): { full: boolean; sizes: Sizes; sections: Section[] } {
+  const full = argv.includes('--full') || process.env['npm_config_full'] === 'true';
+  const only = argv.find((arg) => arg.startsWith('--sections='))?.slice('--sections='.length) ?? process.env['npm_config_sections'];
+  const sections = only ? only.split(',').map((name) => name.trim()) : [...SECTIONS];
+  const unknown = sections.filter((name) => !SECTIONS.some((known) => known === name));
+  if (unknown.length > 0) throw new Error(`Unknown benchmark(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  const base = full ? FULL : QUICK;
+  const games = process.env['BENCH_GAMES'];
+  return { full, sizes: games ? { ...base, rebuildGames: Number(games) } : base, sections: sections as Section[] };
 }
 
-async function appendRate(store: EventStore, batch: number): Promise<{ eventsPerSecond: number; appendsPerSecond: number; ms: number }> {
-  const streams = 20;
-  const revisions = new Map<string, number>();
-  const started = performance.now();
-  for (let i = 0; i < appends; i += 1) {
-    const streamId = `bench-${batch}-${i % streams}`;
-    const revision = revisions.get(streamId);
-    const events = Array.from({ length: batch }, (_, k) => event(i * batch + k));
-    const result = await store.appendToStream(streamId, events, revision ?? 'no-stream');
-    revisions.set(streamId, result.nextExpectedRevision);
+function describeMachine(dir: string): void {
+  const cpu = cpus();
+  const db = new Database(':memory:');
+  const sqlite = (db.prepare('SELECT sqlite_version() AS version').get() as { version: string }).version;
+  db.close();
+  let filesystem = 'unknown';
+  try {
+    filesystem = execFileSync('df', ['-T', dir], { encoding: 'utf8' }).trim().split('\n').slice(-1)[0] ?? filesystem;
+  } catch {
+    // df is not everywhere.
   }
-  const ms = performance.now() - started;
-  return { ms, appendsPerSecond: (appends / ms) * 1000, eventsPerSecond: ((appends * batch) / ms) * 1000 };
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Not a git checkout.
+  }
+  console.log(`Machine: ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, SQLite ${sqlite}`);
+  console.log(`Files in ${dir} (${filesystem.replace(/\s+/g, ' ')}); commit ${commit} (plus uncommitted changes, if any)`);
+  console.log(`Load average at the start: ${describeLoad()} (anything else running on the machine shows in every figure)`);
+}
+
+function describeLoad(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ');
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'corbeille-bench-'));
+  const { full, sizes, sections } = parseArgs(process.argv.slice(2));
+  const dir = mkdtempSync(join(process.env['BENCH_DIR'] ?? tmpdir(), 'corbeille-bench-'));
+  const started = Date.now();
+  describeMachine(dir);
+  console.log(`Sizes: ${full ? 'full' : 'quick (npm run bench -- --full for the full sizes)'}; ${JSON.stringify(sizes)}`);
   try {
-    const store = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
-    console.log(`SQLite append rate (WAL, synchronous=FULL), ${appends} appends over 20 streams, file in ${tmpdir()}`);
-    for (const batch of [1, 10]) {
-      const rate = await appendRate(store, batch);
-      console.log(
-        `  ${batch} event(s) per append: ${rate.appendsPerSecond.toFixed(0)} appends/s, ${rate.eventsPerSecond.toFixed(0)} events/s (${rate.ms.toFixed(0)} ms)`,
-      );
+    for (const name of sections) {
+      switch (name) {
+        case 'engine':
+          benchEngineFold(sizes.engineSeconds);
+          break;
+        case 'store':
+          await benchEventStore({
+            dir,
+            singleAppends: sizes.singleAppends,
+            batchAppends: sizes.batchAppends,
+            batchSize: 100,
+            readEvents: sizes.readEvents,
+            rounds: sizes.storeRounds,
+          });
+          break;
+        case 'handler':
+          await benchCommandHandler({ dir, rounds: sizes.handlerRounds, concurrentGames: 32, concurrentRounds: sizes.concurrentRounds });
+          break;
+        case 'time-travel':
+          await benchTimeTravel({
+            dir,
+            queries: sizes.timeTravelQueries,
+            referenceQueries: sizes.timeTravelReferenceQueries,
+            everyCandidates: [100, 250, 500, 1_000, 2_500, 5_000],
+            goalMs: 20,
+          });
+          break;
+        case 'graphql':
+          await benchGraphQLLoad({ dir, clients: 32, warmupMs: 3_000, durationMs: sizes.loadSeconds * 1000 });
+          break;
+        case 'live':
+          await benchLive({ dir, subscribers: 1_000, updates: sizes.liveUpdates, pauseMs: 100 });
+          break;
+        case 'rebuild':
+          await benchRebuild({ dir, games: sizes.rebuildGames, chunk: 100 });
+          break;
+      }
     }
-
-    const random = seededRandom(7);
-    const handler = new CommandHandler(store, { randomSource: () => random, clock: () => '2026-01-01T00:00:00.000Z' });
-    const players = ['ann', 'ben', 'cat', 'dan'].map((playerId, seat) => ({
-      playerId,
-      name: playerId,
-      bot: seat % 2 === 0 ? greedyBot() : randomBot(random),
-    }));
-    const started = performance.now();
-    const game = await playBotGame(handler, { gameId: 'bench-game', players, options: { roundLimit: rounds } });
-    const ms = performance.now() - started;
-    console.log(`Bot game, 4 players, ${rounds} rounds, through the command handler on SQLite:`);
-    console.log(`  ${game.commands} commands, ${game.events} events, ${ms.toFixed(0)} ms (${((game.commands / ms) * 1000).toFixed(0)} commands/s), final phase ${game.state.phase}`);
-    await store.close();
+    printSummary();
+    console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end: ${describeLoad()}.`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  // Servers' keep-alive timers and sockets must not keep the process alive.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

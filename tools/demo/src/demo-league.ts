@@ -1,9 +1,29 @@
 import { CommandHandler } from '@corbeille/application';
+import { heuristicBot, randomBot as randomBolsaBot, type BolsaBot, type BolsaOptions } from '@corbeille/bolsa';
 import type { EventStore } from '@corbeille/event-store';
-import { seededRandom } from '@corbeille/kernel';
+import { DEFAULT_BCRYPT_ROUNDS } from '@corbeille/identity';
+import { noRandom, seededRandom } from '@corbeille/kernel';
 import { greedyBot, randomBot, type StockTickerBot, type StockTickerOptions } from '@corbeille/stock-ticker';
+import { bolsaStreamId, playBolsaBotGame, type BolsaBotGameResult } from './bolsa-bot-driver';
 import { playBotGame, stockTickerStreamId, type BotGameResult } from './bot-driver';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CLASS_ID,
+  DEMO_CLASS_NAME,
+  DEMO_LEAGUE_ID,
+  DEMO_LEAGUE_PLAYERS,
+  DEMO_ORGANISER,
+  DEMO_PASSWORD,
+  DEMO_SEASON_ID,
+  DEMO_SEASON_NAME,
+  DEMO_STUDENTS,
+  DEMO_TEACHER,
+  DEMO_TERM_ID,
+  DEMO_TERM_NAME,
+} from './demo-people';
+import { IdentitySeeder } from './identity-seeder';
 
+/** The label the demo Stock Ticker games were recorded with (the dashboard groups games by it). */
 export const DEMO_LEAGUE = 'Demo League';
 
 interface DemoGame {
@@ -22,32 +42,98 @@ export const DEMO_GAMES: readonly DemoGame[] = [
   { gameId: 'demo-5', players: ['Chloe', 'Didier', 'Farid'], options: { roundLimit: 30 }, pauseAfterCommands: 80 },
 ];
 
+interface ClassGame {
+  readonly gameId: string;
+  readonly options: Partial<BolsaOptions>;
+}
+
+/** Short BOLSA games of the demo class (one quarter each), played by its students' bots. */
+export const DEMO_CLASS_GAMES: readonly ClassGame[] = [
+  { gameId: 'class-bolsa-1', options: { lastMonth: 3, planningSeconds: 120 } },
+  { gameId: 'class-bolsa-2', options: { lastMonth: 3, planningSeconds: 120, lotteryRotation: 'previous-seat' } },
+];
+
 export interface SeedOptions {
   readonly store: EventStore;
   /** Seed of the dice and of the random bots, so the demo is the same on every machine. */
   readonly seed?: number;
   /** When the first demo game started; each command is 15 simulated seconds later. */
   readonly startedAt?: Date;
+  /** bcrypt cost of the demo passwords (the API's default unless given; tests use the lowest). */
+  readonly bcryptRounds?: number;
 }
 
 export interface SeedReport {
+  /** Nothing was written: everything was there already. */
   readonly skipped: boolean;
   readonly games: readonly (BotGameResult & { gameId: string })[];
+  readonly classGames: readonly (BolsaBotGameResult & { gameId: string })[];
+  /** Emails of the demo accounts this run registered. */
+  readonly accounts: readonly string[];
+  readonly league: boolean;
+  readonly class: boolean;
 }
 
 const slug = (name: string) => name.toLowerCase();
+const DAY = 24 * 3600 * 1000;
 
-/** Plays the demo league with bots through the command handler; does nothing if it is already there. */
+/**
+ * Seeds the demo through the command handler, each part once: the demo accounts, the demo league (its
+ * season's tables are the demo Stock Ticker games, seats linked to the players' accounts), the demo
+ * Stock Ticker games played by bots, and the demo class (a teacher, students, and short BOLSA games
+ * played by the students' bots). Parts already in the store are left as they are.
+ */
 export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> {
   const { store } = options;
-  const first = DEMO_GAMES[0];
-  if (first && (await store.streamRevision(stockTickerStreamId(first.gameId))) !== undefined) {
-    return { skipped: true, games: [] };
-  }
-  const random = seededRandom(options.seed ?? 2026);
-  let clock = (options.startedAt ?? new Date(Date.UTC(2026, 10, 3, 19, 0, 0))).getTime();
-  const handler = new CommandHandler(store, { randomSource: () => random, clock: () => new Date(clock).toISOString() });
+  const seed = options.seed ?? 2026;
+  const startedAt = (options.startedAt ?? new Date(Date.UTC(2026, 10, 3, 19, 0, 0))).getTime();
 
+  // People and the league come first, a day before the first game; each part has its own chance.
+  let identityClock = startedAt - DAY;
+  const identityHandler = new CommandHandler(store, {
+    randomSource: () => noRandom,
+    clock: () => {
+      identityClock += 1000;
+      return new Date(identityClock).toISOString();
+    },
+  });
+  const seeder = new IdentitySeeder(store, identityHandler, seededRandom(seed + 101), options.bcryptRounds ?? DEFAULT_BCRYPT_ROUNDS);
+  const accounts: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (await seeder.account(account, DEMO_PASSWORD)) accounts.push(account.email);
+  }
+  const league = await seedLeague(seeder);
+  const games = await seedGames(store, seed, startedAt);
+
+  identityClock = Math.max(identityClock, startedAt + 40 * DAY);
+  const classCreated = await seedClass(seeder);
+  const classGames = await seedClassGames(store, seed, startedAt + 41 * DAY);
+  const skipped = accounts.length === 0 && !league && games.length === 0 && !classCreated && classGames.length === 0;
+  return { skipped, games, classGames, accounts, league, class: classCreated };
+}
+
+async function seedLeague(seeder: IdentitySeeder): Promise<boolean> {
+  if (await seeder.leagueExists(DEMO_LEAGUE_ID)) return false;
+  await seeder.createLeague(DEMO_ORGANISER, DEMO_LEAGUE_ID, DEMO_LEAGUE, 'league');
+  for (const player of DEMO_LEAGUE_PLAYERS.values()) await seeder.addMember(DEMO_ORGANISER, DEMO_LEAGUE_ID, player, 'player');
+  await seeder.createSeason(DEMO_ORGANISER, DEMO_LEAGUE_ID, DEMO_SEASON_ID, DEMO_SEASON_NAME);
+  for (const [index, game] of DEMO_GAMES.entries()) {
+    const tableId = `demo-table-${index + 1}`;
+    await seeder.scheduleTable(DEMO_ORGANISER, DEMO_LEAGUE_ID, { seasonId: DEMO_SEASON_ID, tableId, gameType: 'stock-ticker', gameId: game.gameId, options: game.options });
+    for (const name of game.players) {
+      const player = DEMO_LEAGUE_PLAYERS.get(slug(name));
+      if (player) await seeder.seat(DEMO_ORGANISER, DEMO_LEAGUE_ID, tableId, slug(name), { kind: 'account', accountId: player.accountId });
+    }
+  }
+  return true;
+}
+
+async function seedGames(store: EventStore, seed: number, startedAt: number): Promise<(BotGameResult & { gameId: string })[]> {
+  const first = DEMO_GAMES[0];
+  if (first && (await store.streamRevision(stockTickerStreamId(first.gameId))) !== undefined) return [];
+  const random = seededRandom(seed);
+  let clock = startedAt;
+  const handler = new CommandHandler(store, { randomSource: () => random, clock: () => new Date(clock).toISOString() });
   const games: (BotGameResult & { gameId: string })[] = [];
   for (const [index, game] of DEMO_GAMES.entries()) {
     const players = game.players.map((name, seat) => {
@@ -55,7 +141,7 @@ export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> 
       const bot: StockTickerBot = seat === 0 ? greedyBot() : randomBot(random);
       return { playerId: slug(name), name, bot };
     });
-    clock += 7 * 24 * 3600 * 1000 * (index === 0 ? 0 : 1);
+    clock += 7 * DAY * (index === 0 ? 0 : 1);
     const result = await playBotGame(handler, {
       gameId: game.gameId,
       players,
@@ -68,5 +154,50 @@ export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> 
     });
     games.push({ ...result, gameId: game.gameId });
   }
-  return { skipped: false, games };
+  return games;
+}
+
+async function seedClass(seeder: IdentitySeeder): Promise<boolean> {
+  if (await seeder.leagueExists(DEMO_CLASS_ID)) return false;
+  await seeder.createLeague(DEMO_TEACHER, DEMO_CLASS_ID, DEMO_CLASS_NAME, 'class');
+  for (const student of DEMO_STUDENTS.values()) await seeder.addMember(DEMO_TEACHER, DEMO_CLASS_ID, student, 'player');
+  await seeder.createSeason(DEMO_TEACHER, DEMO_CLASS_ID, DEMO_TERM_ID, DEMO_TERM_NAME);
+  for (const [index, game] of DEMO_CLASS_GAMES.entries()) {
+    const tableId = `demo-class-table-${index + 1}`;
+    await seeder.scheduleTable(DEMO_TEACHER, DEMO_CLASS_ID, { seasonId: DEMO_TERM_ID, tableId, gameType: 'bolsa', gameId: game.gameId, options: game.options });
+    for (const [playerId, student] of DEMO_STUDENTS) {
+      await seeder.seat(DEMO_TEACHER, DEMO_CLASS_ID, tableId, playerId, { kind: 'account', accountId: student.accountId });
+    }
+  }
+  return true;
+}
+
+async function seedClassGames(store: EventStore, seed: number, startedAt: number): Promise<(BolsaBotGameResult & { gameId: string })[]> {
+  const first = DEMO_CLASS_GAMES[0];
+  if (first && (await store.streamRevision(bolsaStreamId(first.gameId))) !== undefined) return [];
+  const random = seededRandom(seed + 202);
+  let clock = startedAt;
+  const handler = new CommandHandler(store, { randomSource: () => random, clock: () => new Date(clock).toISOString() });
+  const games: (BolsaBotGameResult & { gameId: string })[] = [];
+  for (const [index, game] of DEMO_CLASS_GAMES.entries()) {
+    clock = startedAt + index * 7 * DAY;
+    const players = [...DEMO_STUDENTS].map(([playerId, student], seat) => {
+      // Half the class reads the trend cubes; the other half plans on a whim.
+      const bot: BolsaBot = seat % 2 === 0 ? heuristicBot : randomBolsaBot;
+      return { playerId, name: student.displayName, bot };
+    });
+    const result = await playBolsaBotGame(handler, {
+      gameId: game.gameId,
+      players,
+      options: game.options,
+      random,
+      metadata: { league: DEMO_CLASS_ID },
+      // Ten seconds a move: every student plans well within the two minutes of a month.
+      beforeCommand: () => {
+        clock += 10_000;
+      },
+    });
+    games.push({ ...result, gameId: game.gameId });
+  }
+  return games;
 }

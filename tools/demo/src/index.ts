@@ -1,2 +1,5 @@
 export * from './bot-driver';
+export * from './bolsa-bot-driver';
+export * from './demo-people';
 export * from './demo-league';
+export * from './identity-seeder';

@@ -1,7 +1,8 @@
 import { describeEventStore, openEventStore, storageConfigFromEnv } from '@corbeille/infrastructure';
-import { seedDemoLeague } from './demo-league';
+import { DEMO_CLASS_NAME, DEMO_LEAGUE_PLAYERS, DEMO_ORGANISER, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER } from './demo-people';
+import { DEMO_LEAGUE, seedDemoLeague } from './demo-league';
 
-/** `npm run seed`: plays the demo league into the configured store (once). */
+/** `npm run seed`: seeds the demo accounts, league, games and class into the configured store (once). */
 async function main(): Promise<void> {
   const config = storageConfigFromEnv();
   const store = openEventStore(config);
@@ -10,12 +11,18 @@ async function main(): Promise<void> {
     const report = await seedDemoLeague({ store });
     if (report.skipped) {
       console.log(`Demo league already in ${describeEventStore(config)}: nothing to do.`);
-      return;
+    } else {
+      if (report.accounts.length > 0) console.log(`  ${report.accounts.length} demo accounts`);
+      if (report.league) console.log(`  ${DEMO_LEAGUE}: ${DEMO_ORGANISER.email} organises; its season's tables are the demo games`);
+      for (const game of [...report.games, ...report.classGames]) {
+        console.log(`  ${game.gameId}: ${game.state.phase}, ${game.commands} commands, ${game.events} events`);
+      }
+      if (report.class) console.log(`  ${DEMO_CLASS_NAME}: ${DEMO_TEACHER.email} teaches ${DEMO_STUDENTS.size} students`);
+      console.log(`Demo seeded into ${describeEventStore(config)} in ${Date.now() - started} ms.`);
     }
-    for (const game of report.games) {
-      console.log(`  ${game.gameId}: ${game.state.phase}, ${game.commands} commands, ${game.events} events`);
-    }
-    console.log(`Demo league seeded into ${describeEventStore(config)} in ${Date.now() - started} ms.`);
+    console.log(`Demo accounts (demo data only), password "${DEMO_PASSWORD}":`);
+    console.log(`  organiser: ${DEMO_ORGANISER.email}; players: ${[...DEMO_LEAGUE_PLAYERS.values()].map((player) => player.email).join(', ')}`);
+    console.log(`  teacher: ${DEMO_TEACHER.email}; students: ${[...DEMO_STUDENTS.values()].map((student) => student.email).join(', ')}`);
   } finally {
     await store.close();
   }

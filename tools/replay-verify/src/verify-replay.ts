@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
 import { bolsa, dividendAt, priceAt, type BolsaEvent, type BolsaState } from '@corbeille/bolsa';
+import { maxiBourse, type MaxiBourseEvent, type MaxiBourseState } from '@corbeille/maxi-bourse';
 import {
   BOLSA_GAME,
   gameOfStream,
+  MAXI_BOURSE_GAME,
   portfoliosOf,
   STOCK_TICKER_GAME,
   streamIdFor,
@@ -29,7 +31,8 @@ export interface ReplayReport {
 /**
  * Re-folds every game from its events with the rules engine alone and compares the result with
  * what the projections serve: state, portfolios, prices and their history, the trade ledger
- * (Stock Ticker), or the summary, cash, prices, dividends and ledger (BOLSA).
+ * (Stock Ticker), the summary, cash, prices, dividends and ledger (BOLSA), or the summary, portfolios,
+ * quotations, pawns, payments and standings (Maxi Bourse).
  * Games are compared at the position the read models have reached, so a lagging projection is not
  * reported as wrong; a projection that is ahead of the log, or disagrees, is.
  */
@@ -73,6 +76,8 @@ async function verifyAnyGame(store: EventStore, readModels: ReadModelQueries, su
       return verifyGame(store, readModels, summary.gameId, summary.lastPosition);
     case 'bolsa':
       return verifyBolsaGame(store, readModels, summary);
+    case 'maxi-bourse':
+      return verifyMaxiBourseGame(store, readModels, summary);
     default:
       return { gameId: summary.gameId, eventsFolded: 0, differences: [`no verifier for game type ${String(summary.gameType)}`] };
   }
@@ -168,5 +173,47 @@ async function verifyBolsaGame(store: EventStore, readModels: ReadModelQueries, 
   const trades = recorded.filter((event) => event.type === 'SharesSold' || event.type === 'SharesBought');
   const ledger = readModels.getBolsaLedger(gameId, { offset: 0, limit: 1, kinds: ['SALE', 'PURCHASE'] });
   if (ledger.total !== trades.length) differences.push(`ledger has ${ledger.total} sales and purchases, the log ${trades.length}`);
+  return { gameId, eventsFolded: recorded.length, differences };
+}
+
+async function verifyMaxiBourseGame(store: EventStore, readModels: ReadModelQueries, summary: GameSummary): Promise<GameVerification> {
+  const { gameId } = summary;
+  const differences: string[] = [];
+  const recorded = (await store.readStream(streamIdFor(MAXI_BOURSE_GAME, gameId))).filter((event) => event.position <= summary.lastPosition);
+  const state = recorded.reduce<MaxiBourseState>(
+    (current, event) => maxiBourse.evolve(current, { type: event.type, data: event.data } as MaxiBourseEvent),
+    maxiBourse.initialState(),
+  );
+  if (summary.eventCount !== recorded.length) differences.push(`summary counts ${summary.eventCount} events, the log has ${recorded.length}`);
+  if (summary.phase !== state.phase) differences.push(`summary phase ${summary.phase}, replay ${state.phase}`);
+  const table = readModels.getMaxiBourseTable(gameId);
+  if (!table) differences.push('the game has no Maxi Bourse read models');
+  if (table && state.phase !== 'uncreated' && state.phase !== 'lobby') {
+    for (const portfolio of table.portfolios) {
+      const replayed = state.players[portfolio.playerId];
+      const holdings = Object.fromEntries(Object.entries(replayed?.holdings ?? {}).filter(([, shares]) => shares > 0));
+      const served = Object.fromEntries(portfolio.holdings.map((holding) => [holding.company, holding.shares]));
+      if (portfolio.cash !== replayed?.cash) differences.push(`${portfolio.playerId} has ${portfolio.cash} $ served, ${String(replayed?.cash)} replayed`);
+      if (!isDeepStrictEqual(served, holdings)) differences.push(`${portfolio.playerId}'s shares differ: served ${JSON.stringify(served)}, replayed ${JSON.stringify(holdings)}`);
+      if (portfolio.rumourCount !== replayed?.rumours.length) differences.push(`${portfolio.playerId} holds ${portfolio.rumourCount} rumours served, ${String(replayed?.rumours.length)} replayed`);
+    }
+    for (const [company, price] of Object.entries(state.prices)) {
+      const quote = table.priceBoard.companies.find((candidate) => candidate.company === company);
+      if (!quote) differences.push(`price board lacks ${company}`);
+      else if (quote.price !== price || quote.bankShares !== state.bank[company] || quote.history.at(-1)?.price !== price) {
+        differences.push(`${company} served at ${quote.price} $ (${quote.bankShares} with the bank), replayed ${price} $ (${String(state.bank[company])})`);
+      }
+    }
+    for (const pawn of table.board.pawns) {
+      const position = state.players[pawn.playerId]?.position;
+      if (pawn.position !== position) differences.push(`${pawn.playerId}'s pawn served on ${pawn.position}, replayed on ${String(position)}`);
+    }
+    if (state.phase === 'finished' && !isDeepStrictEqual(table.standings?.rows.filter((row) => row.winner).map((row) => row.playerId), state.winners)) {
+      differences.push(`winners served ${JSON.stringify(table.standings)}, replayed ${JSON.stringify(state.winners)}`);
+    }
+  }
+  const payments = recorded.filter((event) => event.type === 'SharesPaid');
+  const ledger = readModels.getMaxiBourseLedger(gameId, { offset: 0, limit: 1, kinds: ['PAYMENT'] });
+  if (ledger.total !== payments.length) differences.push(`ledger has ${ledger.total} payments, the log ${payments.length}`);
   return { gameId, eventsFolded: recorded.length, differences };
 }

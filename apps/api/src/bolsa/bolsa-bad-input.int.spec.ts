@@ -4,14 +4,16 @@ import { BolsaDriver } from '../testing/bolsa-driver';
 import { CHOOSE_BOLSA_CARD, CLOSE_BOLSA_PLANNING, CREATE_BOLSA_GAME, JOIN_BOLSA_GAME, SUBMIT_BOLSA_PLAN, type BolsaOutcome } from '../testing/bolsa-operations';
 import { BUY_SHARES } from '../testing/operations';
 import { startTestApp, type GraphQLErrorBody, type TestApp } from '../testing/test-app';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
 /** The open access policy (the default): anyone may send any command, so only the rules and the input checks refuse. */
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe('bad BOLSA input is refused with a clear error and writes nothing', () => {
   let api: TestApp;
   const game = () => new BolsaDriver(api, 'bad-plans');
 
   beforeAll(async () => {
-    api = await startTestApp({ random: seededRandom(5) });
+    api = await startTestApp({ random: seededRandom(5), accessPolicy: new OpenAccessPolicy() });
     const driver = game();
     await driver.create({ planningSeconds: 30 });
     await driver.join('alice');

@@ -3,16 +3,18 @@ import { BolsaDriver } from '../testing/bolsa-driver';
 import { manualClock } from '../testing/manual-clock';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { BolsaDeadlineService } from './services/bolsa-deadline.service';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
 const SECOND = 1 / 60;
 
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe("the server keeps BOLSA's planning deadline", () => {
   const clock = manualClock('2026-06-01T20:00:00.000Z');
   let api: TestApp;
   const deadlines = () => api.app.get(BolsaDeadlineService);
 
   beforeAll(async () => {
-    api = await startTestApp({ random: seededRandom(3), clock });
+    api = await startTestApp({ random: seededRandom(3), clock, accessPolicy: new OpenAccessPolicy() });
   });
 
   afterAll(async () => {
@@ -73,7 +75,7 @@ describe("the server keeps BOLSA's planning deadline", () => {
     await api.close({ keepData: true });
 
     // A new server on the same events, with read models rebuilt from the log.
-    api = await startTestApp({ random: seededRandom(4), clock, dataDir });
+    api = await startTestApp({ random: seededRandom(4), clock, dataDir, accessPolicy: new OpenAccessPolicy() });
     expect(deadlines().pending().get('restarted')?.month).toBe(1);
     clock.advance(61 * SECOND);
     const closed = await deadlines().tick();

@@ -34,6 +34,8 @@ describe('a BOLSA year played by six bots over GraphQL', () => {
   const game = () => new BolsaDriver(api, 'year');
 
   beforeAll(async () => {
+    // The year's rules, not access: the test policy names each requester by a header, so every bot reads
+    // its own screen as its seat's player (real accounts are tested in src/identity/game-access.int.spec.ts).
     api = await startTestApp({ random: seededRandom(2026), accessPolicy: new TestAccessPolicy(), authenticator: testAuthenticator });
   });
 

@@ -2,8 +2,10 @@ import type { Client } from 'graphql-ws';
 import { seededRandom } from '@corbeille/kernel';
 import { BolsaDriver } from '../testing/bolsa-driver';
 import { BOLSA_FULL, BOLSA_GAME_AT, BOLSA_MONTH_FIELDS, type BolsaMonthView, type BolsaOutcomeEvent } from '../testing/bolsa-operations';
-import { takeUntil, wsClient } from '../testing/subscription-helpers';
-import { asTestPlayer, TestAccessPolicy, testAuthenticator, TEST_REFEREE } from '../testing/test-access-policy';
+import { bearer, dataAs, signUp, wsClientAs, type SignedUp } from '../identity/testing/identity-client';
+import { ADD_MEMBER, CREATE_LEAGUE, CREATE_SEASON, SCHEDULE_TABLE, SEAT_PLAYER, type TableView } from '../identity/testing/league-operations';
+import { takeUntil } from '../testing/subscription-helpers';
+import { TEST_REFEREE } from '../testing/test-access-policy';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 interface LiveEvent {
@@ -45,17 +47,40 @@ const MONTH_SUBSCRIPTION = `subscription Month($gameId: ID!) { bolsaMonth(gameId
 const planOf = (event: BolsaOutcomeEvent | undefined) => (event?.data as { plan?: unknown } | undefined)?.plan;
 const isAlicesPlan = (event: BolsaOutcomeEvent) => event.type === 'PlanSubmitted' && (event.data as { playerId: string }).playerId === 'alice';
 
+/**
+ * With real accounts and the app's own access policy: a class table whose seats alice, bob and carol
+ * are linked to the students' accounts, refereed by their teacher (TEST_REFEREE names her below).
+ */
 describe('hidden orders: a plan is secret until the reveal', () => {
   let api: TestApp;
   let aliceClient: Client;
   let bobClient: Client;
-  const game = () => new BolsaDriver(api, GAME);
+  let leagueId: string;
+  const accounts = new Map<string, SignedUp>();
+  const headers = (name: string | undefined): Record<string, string> => {
+    if (name === undefined) return {};
+    const account = accounts.get(name === TEST_REFEREE ? 'tess' : name);
+    if (!account) throw new Error(`No account for ${name}`);
+    return bearer(account.token);
+  };
+  const game = () => new BolsaDriver(api, GAME, headers);
 
   beforeAll(async () => {
-    api = await startTestApp({ random: seededRandom(11), accessPolicy: new TestAccessPolicy(), authenticator: testAuthenticator });
+    api = await startTestApp({ random: seededRandom(11) });
+    for (const name of ['tess', 'alice', 'bob', 'carol', 'eve']) accounts.set(name, await signUp(api, name));
+    const tess = accounts.get('tess') as SignedUp;
+    leagueId = (await dataAs<{ createLeague: { id: string } }>(api, tess.token, CREATE_LEAGUE, { input: { name: 'Class 4B', kind: 'CLASS' } })).createLeague.id;
+    const seasonId = (await dataAs<{ createSeason: { id: string } }>(api, tess.token, CREATE_SEASON, { input: { leagueId, name: 'Term 1' } })).createSeason.id;
+    const table = (await dataAs<{ scheduleTable: TableView }>(api, tess.token, SCHEDULE_TABLE, { input: { seasonId, gameType: 'BOLSA', gameId: GAME } }))
+      .scheduleTable;
+    for (const name of ['alice', 'bob', 'carol']) {
+      const accountId = accounts.get(name)?.accountId;
+      await dataAs(api, tess.token, ADD_MEMBER, { input: { leagueId, accountId, role: 'PLAYER' } });
+      await dataAs(api, tess.token, SEAT_PLAYER, { input: { tableId: table.id, playerId: name, accountId } });
+    }
     const url = await api.listen();
-    aliceClient = wsClient(url, 'alice');
-    bobClient = wsClient(url, 'bob');
+    aliceClient = wsClientAs(url, accounts.get('alice')?.token);
+    bobClient = wsClientAs(url, accounts.get('bob')?.token);
   });
 
   afterAll(async () => {
@@ -66,7 +91,7 @@ describe('hidden orders: a plan is secret until the reveal', () => {
 
   it("shows Alice's plan to Alice only, over queries and subscriptions, then to everyone after the reveal", async () => {
     const driver = game();
-    await driver.create({ planningSeconds: 60 });
+    await driver.create({ planningSeconds: 60 }, { league: leagueId });
     for (const playerId of ['alice', 'bob', 'carol']) await driver.join(playerId);
     const started = await driver.start();
     const after = started.events[started.events.length - 1]?.position;
@@ -98,18 +123,17 @@ describe('hidden orders: a plan is secret until the reveal', () => {
     const bobMonthsSeen = await takeUntil(bobMonths, (taken) => taken.some((item) => item.bolsaMonth.planned.includes('alice')));
     expect(bobMonthsSeen.at(-1)?.bolsaMonth).toMatchObject({ planned: ['alice'], plans: [] });
 
-    // Queries, as Bob, the referee and an anonymous spectator: who planned, never what.
-    for (const viewer of ['bob', TEST_REFEREE, undefined]) {
+    // Queries, as Bob, the teacher refereeing, another account and an anonymous spectator: who planned, never what.
+    for (const viewer of ['bob', TEST_REFEREE, 'eve', undefined]) {
       const status = await driver.status(viewer);
       expect(status.currentMonth).toMatchObject({ planned: ['alice'], awaiting: ['bob', 'carol'], plans: [] });
       const events = await driver.allEvents(viewer);
       expect(planOf(events.find(isAlicesPlan))).toBeNull();
-      const headers = viewer === undefined ? {} : asTestPlayer(viewer);
-      const { bolsaGame } = await api.data<FullView>(BOLSA_FULL, { id: GAME }, headers);
+      const { bolsaGame } = await api.data<FullView>(BOLSA_FULL, { id: GAME }, headers(viewer));
       expect(bolsaGame.state.table.myPlan).toBeNull();
       expect(bolsaGame.state.table.revealedPlans).toBeNull();
       expect(bolsaGame.state.table.players.find((player) => player.playerId === 'alice')).toMatchObject({ hasSubmittedPlan: true });
-      const { bolsaGameAt } = await api.data<{ bolsaGameAt: { state: ViewState } }>(BOLSA_GAME_AT, { id: GAME, position: planPosition }, headers);
+      const { bolsaGameAt } = await api.data<{ bolsaGameAt: { state: ViewState } }>(BOLSA_GAME_AT, { id: GAME, position: planPosition }, headers(viewer));
       expect(bolsaGameAt.state.table.myPlan).toBeNull();
       expect(JSON.stringify([status, events, bolsaGame, bolsaGameAt])).not.toContain('"buy":{"CEREAL":2}');
     }
@@ -118,11 +142,20 @@ describe('hidden orders: a plan is secret until the reveal', () => {
     const aliceStatus = await driver.status('alice');
     expect(aliceStatus.currentMonth?.plans).toEqual([{ playerId: 'alice', plan: { sell: [], buy: [{ company: 'CEREAL', shares: 2 }], newspaper: 1, markers: 3 } }]);
     expect(planOf((await driver.allEvents('alice')).find(isAlicesPlan))).toEqual(ALICE_PLAN);
-    const aliceAt = await api.data<{ bolsaGameAt: { state: ViewState } }>(BOLSA_GAME_AT, { id: GAME, position: planPosition }, asTestPlayer('alice'));
+    const aliceAt = await api.data<{ bolsaGameAt: { state: ViewState } }>(BOLSA_GAME_AT, { id: GAME, position: planPosition }, headers('alice'));
     expect(aliceAt.bolsaGameAt.state.table.myPlan).toEqual(ALICE_PLAN);
+    // Alice's API token without the read scope sees what a spectator sees, even her own plan hidden.
+    const { createApiToken } = await dataAs<{ createApiToken: { token: string } }>(
+      api,
+      accounts.get('alice')?.token,
+      `mutation { createApiToken(input: { name: "bot", scopes: [PLAY] }) { token } }`,
+    );
+    const tokenView = await api.data<FullView>(BOLSA_FULL, { id: GAME }, bearer(createApiToken.token));
+    expect(tokenView.bolsaGame.state.table.myPlan).toBeNull();
+    expect(planOf((await driver.allEvents('alice')).find(isAlicesPlan))).toEqual(ALICE_PLAN);
 
     // Screens: Bob sees his own shares and what he paid, not Alice's.
-    const { bolsaGame: bobsView } = await api.data<FullView>(BOLSA_FULL, { id: GAME }, asTestPlayer('bob'));
+    const { bolsaGame: bobsView } = await api.data<FullView>(BOLSA_FULL, { id: GAME }, headers('bob'));
     expect(bobsView.portfolios.find((portfolio) => portfolio.playerId === 'alice')?.holdings).toBeNull();
     const bobsHoldings = bobsView.portfolios.find((portfolio) => portfolio.playerId === 'bob')?.holdings ?? [];
     expect(bobsHoldings.reduce((sum, holding) => sum + holding.shares, 0)).toBe(6);
@@ -133,13 +166,15 @@ describe('hidden orders: a plan is secret until the reveal', () => {
     const forged = await api.gql(
       `mutation($input: SubmitBolsaPlanInput!) { submitBolsaPlan(input: $input) { gameId } }`,
       { input: { gameId: GAME, playerId: 'alice', markers: [] } },
-      asTestPlayer('bob'),
+      headers('bob'),
     );
     expect(forged.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'NOT_YOUR_SEAT' });
-    const peek = await api.gql(`query { bolsaGame(id: "${GAME}") { legalActions(playerId: "alice") { type } } }`, {}, asTestPlayer('bob'));
+    const peek = await api.gql(`query { bolsaGame(id: "${GAME}") { legalActions(playerId: "alice") { type } } }`, {}, headers('bob'));
     expect(peek.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'NOT_YOUR_SEAT' });
-    const close = await api.gql(`mutation { closeBolsaPlanning(input: { gameId: "${GAME}" }) { gameId } }`, {}, asTestPlayer('bob'));
-    expect(close.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'REFEREE_ONLY' });
+    const close = await api.gql(`mutation { closeBolsaPlanning(input: { gameId: "${GAME}" }) { gameId } }`, {}, headers('bob'));
+    expect(close.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'NOT_A_REFEREE' });
+    const anonymous = await api.gql(`mutation { closeBolsaPlanning(input: { gameId: "${GAME}" }) { gameId } }`);
+    expect(anonymous.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'SIGN_IN_REQUIRED' });
     expect(await driver.eventCount()).toBe(before);
 
     // The last two plans reveal the month: now everyone sees Alice's plan.
@@ -159,7 +194,7 @@ describe('hidden orders: a plan is secret until the reveal', () => {
     // Alice alone reads the newspaper: only she sees the cards she drew.
     expect(bobStream.find((event) => event.type === 'NewspaperCardsDrawn')?.data).toEqual({ playerId: 'alice', cards: null, count: 3 });
 
-    for (const viewer of ['bob', TEST_REFEREE, undefined]) {
+    for (const viewer of ['bob', TEST_REFEREE, 'eve', undefined]) {
       const status = await driver.status(viewer);
       expect(status.currentMonth?.plans.find((entry) => entry.playerId === 'alice')?.plan).toMatchObject({ buy: [{ company: 'CEREAL', shares: 2 }] });
       expect(status.currentMonth?.myHand).toBeNull();

@@ -1,13 +1,15 @@
 import { BUY_SHARES, CREATE_GAME, JOIN_GAME, ROLL_DICE, BORROW, type Outcome } from '../testing/operations';
 import { GameDriver } from '../testing/game-driver';
 import { startTestApp, type GraphQLErrorBody, type TestApp } from '../testing/test-app';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe('bad input is refused with the right error and writes nothing', () => {
   let api: TestApp;
   const game = () => new GameDriver(api, 'bad-input');
 
   beforeAll(async () => {
-    api = await startTestApp();
+    api = await startTestApp({ accessPolicy: new OpenAccessPolicy() });
     const driver = game();
     await driver.create({ roundLimit: 5 });
     await driver.join('alice', 'Alice');

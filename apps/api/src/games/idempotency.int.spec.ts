@@ -1,13 +1,15 @@
 import { BUY_SHARES, CREATE_GAME, JOIN_GAME, ROLL_DICE, type Outcome } from '../testing/operations';
 import { GameDriver } from '../testing/game-driver';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe('a command id makes a retried mutation take effect once', () => {
   let api: TestApp;
   const game = () => new GameDriver(api, 'retries');
 
   beforeAll(async () => {
-    api = await startTestApp();
+    api = await startTestApp({ accessPolicy: new OpenAccessPolicy() });
   });
 
   afterAll(async () => {
@@ -71,7 +73,7 @@ describe('a create without a game id', () => {
   let api: TestApp;
 
   beforeAll(async () => {
-    api = await startTestApp();
+    api = await startTestApp({ accessPolicy: new OpenAccessPolicy() });
   });
 
   afterAll(async () => {

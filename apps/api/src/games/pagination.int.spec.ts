@@ -1,6 +1,7 @@
 import { END_GAME, EVENTS_PAGE, type EventsPage, type Outcome } from '../testing/operations';
 import { GameDriver } from '../testing/game-driver';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
 const GAMES = `query Games($first: Int!, $after: String, $phase: GamePhase) {
   games(first: $first, after: $after, phase: $phase) {
@@ -41,12 +42,13 @@ interface Snapshot {
   } | null;
 }
 
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe('pagination and time travel', () => {
   let api: TestApp;
   const ids = ['game-1', 'game-2', 'game-3', 'game-4', 'game-5'];
 
   beforeAll(async () => {
-    api = await startTestApp();
+    api = await startTestApp({ accessPolicy: new OpenAccessPolicy() });
     for (const id of ids) {
       api.clock.advance(1);
       await new GameDriver(api, id).create({}, { league: id === 'game-3' ? 'spring' : null });

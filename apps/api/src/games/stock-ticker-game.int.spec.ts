@@ -2,6 +2,7 @@ import { fold, scriptedRandom } from '@corbeille/kernel';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
 import { GameDriver } from '../testing/game-driver';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
 /**
  * Dice faces, three per roll (stock, action, amount). Stocks in board order: GOLD, TECH, OIL, ...;
@@ -77,12 +78,13 @@ interface GameAtView {
   } | null;
 }
 
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe('a whole Stock Ticker game over HTTP', () => {
   let api: TestApp;
   const dice = scriptedRandom(DICE);
 
   beforeAll(async () => {
-    api = await startTestApp({ random: dice });
+    api = await startTestApp({ random: dice, accessPolicy: new OpenAccessPolicy() });
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { scriptedRandom } from '@corbeille/kernel';
 import { GameDriver } from '../testing/game-driver';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { OpenAccessPolicy } from '../access/open-access.policy';
 
 interface LiveEvent {
   gameEvents: { type: string; position: number; revision: number; actor: string; data: unknown };
@@ -40,6 +41,7 @@ async function takeUntil<Data>(
 const take = <Data>(results: AsyncIterableIterator<FormattedExecutionResult<Data, unknown>>, count: number) =>
   takeUntil(results, (taken) => taken.length >= count);
 
+/** These tests are about the game's rules, not access: every request plays any seat under the open policy (access: src/identity). */
 describe('subscriptions over graphql-ws', () => {
   let api: TestApp;
   let client: Client;
@@ -47,7 +49,7 @@ describe('subscriptions over graphql-ws', () => {
 
   beforeAll(async () => {
     // Alice rolls GOLD UP 20: faces stock 0 (GOLD), action 0 (UP), amount 4 (20).
-    api = await startTestApp({ random: scriptedRandom([0, 0, 4]) });
+    api = await startTestApp({ random: scriptedRandom([0, 0, 4]), accessPolicy: new OpenAccessPolicy() });
     const url = await api.listen();
     client = createClient({ url: `${url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
   });

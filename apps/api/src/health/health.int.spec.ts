@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { signUp } from '../identity/testing/identity-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('GET /health', () => {
@@ -18,7 +19,8 @@ describe('GET /health', () => {
   });
 
   it('moves the checkpoint once a game is created', async () => {
-    await api.data(`mutation { createStockTickerGame(input: { gameId: "health-1" }) { gameId } }`);
+    const { token } = await signUp(api, 'Hana');
+    await api.data(`mutation { createStockTickerGame(input: { gameId: "health-1" }) { gameId } }`, {}, { authorization: `Bearer ${token}` });
     const response = await request(api.app.getHttpServer()).get('/health').expect(200);
     expect(response.body.checkpoint).toBeGreaterThan(0);
   });

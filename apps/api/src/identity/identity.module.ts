@@ -11,19 +11,23 @@ import { PasswordHasher } from './auth/password-hasher';
 import { PrincipalGuard } from './auth/principal.guard';
 import { SessionTokens } from './auth/session-tokens';
 import { loadAuthConfig, type AuthConfig } from './config/auth-config';
+import { ClassExportController } from './http/class-export.controller';
 import { SeasonExportController } from './http/season-export.controller';
 import { AUTH_CONFIG, IDENTITY_PROJECTION } from './identity.tokens';
 import { IdentityProjection } from './read-models/identity.projection';
 import { IdentityStore } from './read-models/identity.store';
 import { AccountsResolver } from './resolvers/accounts.resolver';
 import { ApiTokensResolver } from './resolvers/api-tokens.resolver';
+import { ClassAuditResolver } from './resolvers/class-audit.resolver';
 import { LeaguesResolver } from './resolvers/leagues.resolver';
 import { SeasonResolver } from './resolvers/season.resolver';
 import { AccountsService } from './services/accounts.service';
 import { ApiTokensService } from './services/api-tokens.service';
+import { ClassAuditService } from './services/class-audit.service';
 import { IdentityCommandsService } from './services/identity-commands.service';
 import { LeagueViewsService } from './services/league-views.service';
 import { LeaguesService } from './services/leagues.service';
+import { TradeNotesService } from './services/trade-notes.service';
 
 /** Made once per process when AUTH_SECRET is unset; never written anywhere. */
 let processSecret: Buffer | undefined;
@@ -49,8 +53,9 @@ class IdentityShutdown implements OnApplicationShutdown {
 }
 
 /**
- * Accounts, sessions, API tokens, leagues and standings. Its guard sets the principal of every request;
- * AccountAccessPolicy is provided (and exported) for GAME_ACCESS_POLICY, which it does not bind itself.
+ * Accounts, sessions, API tokens, leagues, standings and the classes' trade audit. Its guard sets the
+ * principal of every request; AccountAccessPolicy is provided (and exported) for the app module, which
+ * binds it as GAME_ACCESS_POLICY unless the app was given another policy.
  */
 @Module({
   providers: [
@@ -85,14 +90,17 @@ class IdentityShutdown implements OnApplicationShutdown {
     ApiTokensService,
     LeaguesService,
     LeagueViewsService,
+    ClassAuditService,
+    TradeNotesService,
     AccountsResolver,
     ApiTokensResolver,
     LeaguesResolver,
     SeasonResolver,
+    ClassAuditResolver,
     IdentityShutdown,
     { provide: APP_GUARD, useClass: PrincipalGuard },
   ],
-  controllers: [SeasonExportController],
+  controllers: [SeasonExportController, ClassExportController],
   exports: [AccountAccessPolicy, AuthenticationService, IDENTITY_PROJECTION],
 })
 export class IdentityModule {}

@@ -19,18 +19,23 @@ import {
 import { asTestPlayer, TEST_REFEREE } from './test-access-policy';
 import type { TestApp } from './test-app';
 
+/** The headers a named requester sends (none: anonymous); `TEST_REFEREE` names the table's referee. */
+export type RequesterHeaders = (name: string) => Record<string, string>;
+
 /**
- * Plays BOLSA moves over HTTP as a named requester (the test authenticator's header) and fails loudly
- * on any GraphQL error. Referee commands are sent as the referee.
+ * Plays BOLSA moves over HTTP as a named requester and fails loudly on any GraphQL error. Referee
+ * commands are sent as the referee. Names become the test authenticator's header by default; pass
+ * `headersOf` to send real credentials (e.g. each player's session token).
  */
 export class BolsaDriver {
   constructor(
     private readonly api: TestApp,
     readonly gameId: string,
+    private readonly headersOf: RequesterHeaders = asTestPlayer,
   ) {}
 
   private as(name: string | undefined): Record<string, string> {
-    return name === undefined ? {} : asTestPlayer(name);
+    return name === undefined ? {} : this.headersOf(name);
   }
 
   async create(options: Readonly<Record<string, unknown>> = {}, extra: Readonly<Record<string, unknown>> = {}): Promise<BolsaOutcome> {

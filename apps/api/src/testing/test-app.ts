@@ -42,18 +42,24 @@ export interface TestAppOptions {
   /** Dice for the game; one source shared by every command attempt. Default: seeded PRNG. */
   readonly random?: RandomSource;
   readonly clock?: ManualClock;
-  /** Who may do and see what (default: the open policy of a table without accounts). */
+  /** Who may do and see what (default: the app's own AccountAccessPolicy, as in production). */
   readonly accessPolicy?: GameAccessPolicy;
   readonly authenticator?: Authenticator;
   /** Reuse this data directory (e.g. one a closed app kept), to test a restart. */
   readonly dataDir?: string;
 }
 
+const BCRYPT_ROUNDS_VARIABLE = 'AUTH_BCRYPT_ROUNDS';
+const TEST_BCRYPT_ROUNDS = '4';
+
 /** The whole API on SQLite in a fresh temp directory (read models in memory), with controlled dice and clock. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'corbeille-api-'));
   const clock = options.clock ?? manualClock();
   const random = options.random ?? seededRandom(1);
+  // bcrypt at its lowest cost, so signing up test accounts stays fast (unless a test sets its own).
+  const rounds = process.env[BCRYPT_ROUNDS_VARIABLE];
+  if (rounds === undefined) process.env[BCRYPT_ROUNDS_VARIABLE] = TEST_BCRYPT_ROUNDS;
   const app = await createApp({
     config: { dataDir, eventsPath: join(dataDir, 'events.sqlite'), readModelsPath: ':memory:', eventStoreUrl: undefined },
     randomSourceFactory: () => random,
@@ -63,6 +69,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     deadlineTimers: false,
     ...(options.accessPolicy ? { accessPolicy: options.accessPolicy } : {}),
     ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+  }).finally(() => {
+    if (rounds === undefined) delete process.env[BCRYPT_ROUNDS_VARIABLE];
   });
   const gql = async <Data>(query: string, variables: Readonly<Record<string, unknown>> = {}, headers: Readonly<Record<string, string>> = {}) => {
     const response = await request(app.getHttpServer())

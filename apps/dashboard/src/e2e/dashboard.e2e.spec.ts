@@ -133,10 +133,10 @@ async function waitForHttp(url: string, child: Child, timeoutMs: number): Promis
 let apiUrl = '';
 let dashboardUrl = '';
 
-async function api<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+async function api<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const response = await fetch(`${apiUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
@@ -284,7 +284,12 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     await page.locator('[data-live-status="live"]').waitFor();
     const before = await page.getByTestId('waiting-for').textContent();
     expect(before).toContain('Didier');
-    await api(`mutation { finishTrading(input: { gameId: "demo-5", playerId: "didier" }) { alreadyApplied } }`);
+    // Only Didier may finish Didier's trading: sign in with the demo account the seed created.
+    const signIn = await api<{ signIn: { token: string } }>(
+      `mutation ($input: SignInInput!) { signIn(input: $input) { token } }`,
+      { input: { email: 'didier@demo.corbeille', password: 'corbeille-demo' } },
+    );
+    await api(`mutation { finishTrading(input: { gameId: "demo-5", playerId: "didier" }) { alreadyApplied } }`, {}, signIn.signIn.token);
     await page.locator('.feed li').filter({ hasText: 'Didier finished trading' }).first().waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('[data-testid="waiting-for"]')?.textContent?.includes('Didier'), undefined, {
       timeout: 15_000,

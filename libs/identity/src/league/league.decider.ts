@@ -9,6 +9,7 @@ import {
   type Decider,
   type DecisionContext,
 } from '@corbeille/kernel';
+import { checkAnnotation, checkRationale, checkTradeRef, requireTradeOwner, tableOfTrade, tradeIdOf } from '../classes/trade-notes';
 import { checkJsonObject } from '../json';
 import { cleanName } from '../validation';
 import {
@@ -103,9 +104,55 @@ export function decideLeague(state: LeagueState, command: LeagueCommand, context
     ];
   }
 
+  if (command.type === 'RecordTradeRationale') {
+    const league = memberLeague(state, command.data.actorId);
+    const trade = checkTradeRef(command.data.trade);
+    const table = tableOfTrade(league, trade);
+    requireTradeOwner(league, table, trade, command.data.actorId);
+    const rationale = checkRationale(command.data.rationale);
+    return [
+      {
+        type: 'TradeRationaleRecorded',
+        data: {
+          leagueId: league.leagueId,
+          tradeId: tradeIdOf(trade),
+          trade,
+          tableId: table.tableId,
+          authorId: command.data.actorId,
+          rationale,
+          recordedAt: now,
+        },
+      },
+    ];
+  }
+
   const league = organisedBy(state, command.data.actorId);
   const { leagueId } = league;
   switch (command.type) {
+    case 'AnnotateTrade': {
+      const { annotationId, actorId } = command.data;
+      checkId(annotationId, 'annotationId');
+      const trade = checkTradeRef(command.data.trade);
+      const table = tableOfTrade(league, trade);
+      const { comment, flagged, score } = checkAnnotation(command.data);
+      return [
+        {
+          type: 'TradeAnnotated',
+          data: {
+            leagueId,
+            annotationId,
+            tradeId: tradeIdOf(trade),
+            trade,
+            tableId: table.tableId,
+            authorId: actorId,
+            comment,
+            flagged,
+            score,
+            annotatedAt: now,
+          },
+        },
+      ];
+    }
     case 'AddLeagueMember': {
       const { accountId, role } = command.data;
       checkId(accountId, 'accountId');
@@ -242,6 +289,10 @@ export function evolveLeague(state: LeagueState, event: LeagueEvent): LeagueStat
     }
     case 'SeasonClosed':
       return updateSeason(state, event.data.seasonId, (season) => ({ ...season, closedAt: event.data.closedAt }));
+    // Notes on trades live in the read models; no decision depends on them.
+    case 'TradeAnnotated':
+    case 'TradeRationaleRecorded':
+      return state;
     default:
       return assertNever(event, 'league event');
   }
@@ -259,6 +310,14 @@ function organisedBy(state: LeagueState, actorId: string): ActiveLeague {
   if (roleOf(state, actorId) !== 'organiser') {
     const title = roleTitle(state.kind, 'organiser');
     throw new Forbidden('NOT_AN_ORGANISER', `Only the ${title}s of this ${state.kind} may manage it`, { leagueId: state.leagueId });
+  }
+  return state;
+}
+
+function memberLeague(state: LeagueState, actorId: string): ActiveLeague {
+  if (state.status !== 'active') throw new NotFound('LEAGUE_NOT_FOUND', 'There is no such league');
+  if (roleOf(state, actorId) === undefined) {
+    throw new Forbidden('NOT_A_MEMBER', `Only members of this ${state.kind} may write in it`, { leagueId: state.leagueId });
   }
   return state;
 }

@@ -61,6 +61,18 @@ export interface ActiveLeague {
 
 export type LeagueState = { readonly status: 'none' } | ActiveLeague;
 
+/**
+ * A trade at one of a league's tables, as notes refer to it: the game, the revision of the event that
+ * recorded the trade in the game's stream, and the seat that traded (one event may record a trade of
+ * two seats, e.g. a Maxi Bourse sale between players).
+ */
+export interface TradeRef {
+  readonly gameType: GameType;
+  readonly gameId: string;
+  readonly revision: number;
+  readonly playerId: string;
+}
+
 /** Every command names the account sending it: only organisers manage a league. */
 export type LeagueCommand =
   | {
@@ -74,7 +86,21 @@ export type LeagueCommand =
       data: { actorId: string; seasonId: string; tableId: string; gameType: string; gameId: string; options?: unknown };
     }
   | { type: 'SeatPlayer'; data: { actorId: string; tableId: string; playerId: string; seat: Seat } }
-  | { type: 'CloseSeason'; data: { actorId: string; seasonId: string } };
+  | { type: 'CloseSeason'; data: { actorId: string; seasonId: string } }
+  /** A teacher's note on a trade: a comment, a flag and a rubric score, any of them. */
+  | {
+      type: 'AnnotateTrade';
+      data: {
+        actorId: string;
+        annotationId: string;
+        trade: TradeRef;
+        comment?: string | null;
+        flagged?: boolean | null;
+        score?: number | null;
+      };
+    }
+  /** A student's short rationale for one of their own trades (the trade journal); a new one replaces the last. */
+  | { type: 'RecordTradeRationale'; data: { actorId: string; trade: TradeRef; rationale: string } };
 
 export type LeagueEvent =
   | {
@@ -112,6 +138,25 @@ export type LeagueEvent =
         seatedAt: string;
       };
     }
-  | { type: 'SeasonClosed'; data: { leagueId: string; seasonId: string; closedAt: string } };
+  | { type: 'SeasonClosed'; data: { leagueId: string; seasonId: string; closedAt: string } }
+  | {
+      type: 'TradeAnnotated';
+      data: {
+        leagueId: string;
+        annotationId: string;
+        tradeId: string;
+        trade: TradeRef;
+        tableId: string;
+        authorId: string;
+        comment: string | null;
+        flagged: boolean;
+        score: number | null;
+        annotatedAt: string;
+      };
+    }
+  | {
+      type: 'TradeRationaleRecorded';
+      data: { leagueId: string; tradeId: string; trade: TradeRef; tableId: string; authorId: string; rationale: string; recordedAt: string };
+    };
 
 export type LeagueEventType = LeagueEvent['type'];

@@ -46,8 +46,52 @@ export const stockTickerResults: GameResultExtractor = (event) => {
   };
 };
 
-/** The extractors the standings projection runs; other rules add theirs here. */
-export const GAME_RESULT_EXTRACTORS: readonly GameResultExtractor[] = [stockTickerResults];
+export const BOLSA_GAME_TYPE = 'bolsa';
+export const BOLSA_STREAM_PREFIX = 'bolsa-';
+export const MAXI_BOURSE_GAME_TYPE = 'maxi-bourse';
+export const MAXI_BOURSE_STREAM_PREFIX = 'maxi-bourse-';
+
+/** Cents per unit of the games that count whole euros (BOLSA) or dollars (Maxi Bourse). */
+const CENTS_PER_UNIT = 100;
+
+/**
+ * BOLSA: `GameEnded` on `bolsa-<gameId>`, with `standings: [{ playerId, rank, cash }]` in whole euros
+ * (the cash after the final sale of every share); the final wealth is that cash in cents.
+ */
+export const bolsaResults: GameResultExtractor = (event) => {
+  if (event.type !== 'GameEnded' || !event.streamId.startsWith(BOLSA_STREAM_PREFIX)) return undefined;
+  const standings = readStandings(event.data, 'cash', 'standings');
+  if (!standings) return undefined;
+  return {
+    gameType: BOLSA_GAME_TYPE,
+    gameId: event.streamId.slice(BOLSA_STREAM_PREFIX.length),
+    finishedAt: event.occurredAt,
+    standings: standings.map(inCents),
+  };
+};
+
+/**
+ * Maxi Bourse: `GameEnded` on `maxi-bourse-<gameId>`, with `valuations: [{ playerId, rank, cash,
+ * shareValue, total }]` in dollars; the final wealth is `total` (cash plus shares at market value) in cents.
+ */
+export const maxiBourseResults: GameResultExtractor = (event) => {
+  if (event.type !== 'GameEnded' || !event.streamId.startsWith(MAXI_BOURSE_STREAM_PREFIX)) return undefined;
+  const standings = readStandings(event.data, 'total', 'valuations');
+  if (!standings) return undefined;
+  return {
+    gameType: MAXI_BOURSE_GAME_TYPE,
+    gameId: event.streamId.slice(MAXI_BOURSE_STREAM_PREFIX.length),
+    finishedAt: event.occurredAt,
+    standings: standings.map(inCents),
+  };
+};
+
+function inCents(standing: GameResultStanding): GameResultStanding {
+  return { ...standing, finalWealth: standing.finalWealth * CENTS_PER_UNIT };
+}
+
+/** The extractors the standings projection runs, one per kind of rules. */
+export const GAME_RESULT_EXTRACTORS: readonly GameResultExtractor[] = [stockTickerResults, bolsaResults, maxiBourseResults];
 
 export function extractGameResult(event: LoggedEvent, extractors: readonly GameResultExtractor[] = GAME_RESULT_EXTRACTORS) {
   for (const extract of extractors) {
@@ -57,10 +101,10 @@ export function extractGameResult(event: LoggedEvent, extractors: readonly GameR
   return undefined;
 }
 
-/** `data.standings` as `{ playerId, rank, <wealthField> }[]`, or undefined when malformed. */
-export function readStandings(data: unknown, wealthField: string): GameResultStanding[] | undefined {
+/** `data[<listField>]` (`standings` by default) as `{ playerId, rank, <wealthField> }[]`, or undefined when malformed. */
+export function readStandings(data: unknown, wealthField: string, listField = 'standings'): GameResultStanding[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
-  const standings = (data as { standings?: unknown }).standings;
+  const standings = (data as Record<string, unknown>)[listField];
   if (!Array.isArray(standings)) return undefined;
   const read: GameResultStanding[] = [];
   for (const entry of standings) {

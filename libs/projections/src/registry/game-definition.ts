@@ -3,7 +3,7 @@ import type { DecisionContext, Decider, DomainCommand, DomainEvent, PlayerId, Vi
 import type { GameSummary, TradeEntry } from '../read-models';
 
 /** The game types the platform referees; each has one entry in the registry. */
-export type GameTypeName = 'stock-ticker' | 'bolsa';
+export type GameTypeName = 'stock-ticker' | 'bolsa' | 'maxi-bourse';
 
 /** How far a game has got, as its public summary says (what event secrecy may depend on). */
 export interface GameProgress {

@@ -1,12 +1,13 @@
 import { BOLSA_GAME } from '../bolsa/bolsa-game';
+import { MAXI_BOURSE_GAME } from '../maxi-bourse/maxi-bourse-game';
 import { STOCK_TICKER_GAME } from '../stock-ticker-game';
 import type { GameTypeName, RegisteredGame } from './game-definition';
 
 /**
- * The one list of the games the platform referees. Adding a game (e.g. Maxi Bourse) is one entry here:
+ * The one list of the games the platform referees. Adding a game is one entry here:
  * the command path, the projections, event secrecy and subscriptions all route through it.
  */
-export const GAME_REGISTRY: readonly RegisteredGame[] = [STOCK_TICKER_GAME, BOLSA_GAME];
+export const GAME_REGISTRY: readonly RegisteredGame[] = [STOCK_TICKER_GAME, BOLSA_GAME, MAXI_BOURSE_GAME];
 
 export function gameOfType(type: GameTypeName): RegisteredGame {
   const game = GAME_REGISTRY.find((candidate) => candidate.type === type);

@@ -5,6 +5,7 @@ import type { GameTypeName } from '@corbeille/projections';
 export const GameType = {
   STOCK_TICKER: 'stock-ticker',
   BOLSA: 'bolsa',
+  MAXI_BOURSE: 'maxi-bourse',
 } as const satisfies Record<string, GameTypeName>;
 
 export type GameTypeValue = (typeof GameType)[keyof typeof GameType];
@@ -15,5 +16,6 @@ registerEnumType(GameType, {
   valuesMap: {
     STOCK_TICKER: { description: 'Stock Ticker: dice move six stocks; trading windows between rolls.' },
     BOLSA: { description: 'BOLSA: a year of secret monthly plans, lotteries and the newspaper.' },
+    MAXI_BOURSE: { description: 'Maxi Bourse: a trading floor of 40 companies, rounds of bidding, auctions and secret rumours.' },
   },
 });

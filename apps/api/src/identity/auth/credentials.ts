@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { emailDigest } from '@corbeille/identity';
 
 /** API tokens look like `cbk_` + 43 base64url characters (256 random bits); sessions are JWTs. */
 export const API_TOKEN_PREFIX = 'cbk_';
@@ -14,10 +15,14 @@ export function isApiToken(token: string): boolean {
 
 /** SHA-256 in hex: enough for a high-entropy secret (no salt or slow hash needed), and a direct lookup key. */
 export function digestApiToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
-/** The key of an email's claim stream: the address itself stays out of stream ids. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The key of an email's claim stream (the formula is `@corbeille/identity`'s, shared with the demo seed). */
 export function digestEmail(email: string): string {
-  return createHash('sha256').update(`email:${email}`, 'utf8').digest('hex');
+  return emailDigest(email, sha256Hex);
 }

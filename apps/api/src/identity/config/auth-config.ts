@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_BCRYPT_ROUNDS } from '@corbeille/identity';
+
+export { DEFAULT_BCRYPT_ROUNDS };
 
 export interface AuthConfig {
   /** HS256 key of session tokens. */
@@ -11,7 +14,6 @@ export interface AuthConfig {
 
 export const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_SESSION_TTL_MINUTES = 12 * 60;
-export const DEFAULT_BCRYPT_ROUNDS = 10;
 
 export class AuthConfigError extends Error {
   constructor(message: string) {

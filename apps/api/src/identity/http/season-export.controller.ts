@@ -1,23 +1,11 @@
-import {
-  BadRequestException,
-  Controller,
-  ForbiddenException,
-  Get,
-  HttpException,
-  NotFoundException,
-  Param,
-  Query,
-  Req,
-  Res,
-  UnauthorizedException,
-} from '@nestjs/common';
-import { isDomainError, isValidId } from '@corbeille/kernel';
+import { BadRequestException, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { isValidId } from '@corbeille/kernel';
 import type { SeasonExportPart } from '@corbeille/identity';
 import { ANONYMOUS, type Principal } from '../../access/access.port';
-import { Unauthenticated } from '../../common/errors/unauthenticated.error';
 import { isPrincipal } from '../../common/principal/authenticator';
 import type { SeasonExportFormatValue } from '../models/identity-enums';
 import { LeagueViewsService } from '../services/league-views.service';
+import { toHttpException } from './http-errors';
 
 interface ExportRequest {
   readonly principal?: unknown;
@@ -65,21 +53,5 @@ export class SeasonExportController {
     } catch (error) {
       throw toHttpException(error);
     }
-  }
-}
-
-/** The REST route's share of the one error mapping: same codes, as HTTP statuses. */
-function toHttpException(error: unknown): unknown {
-  if (error instanceof Unauthenticated) return new UnauthorizedException(error.message);
-  if (!isDomainError(error)) return error;
-  switch (error.kind) {
-    case 'FORBIDDEN':
-      return new ForbiddenException(error.message);
-    case 'NOT_FOUND':
-      return new NotFoundException(error.message);
-    case 'INVALID_INPUT':
-      return new BadRequestException(error.message);
-    default:
-      return new HttpException(error.message, 409);
   }
 }

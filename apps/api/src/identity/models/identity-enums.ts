@@ -1,5 +1,6 @@
 import { registerEnumType } from '@nestjs/graphql';
 import type {
+  AuditFlagKind,
   GameType,
   LeagueKind,
   LeagueRole,
@@ -7,6 +8,7 @@ import type {
   Scope,
   SeasonExportPart,
   StandingsChangeReason,
+  TradeSide,
 } from '@corbeille/identity';
 
 /** GraphQL enums mirror the domain's names; `satisfies` keeps them in step with it. */
@@ -104,3 +106,23 @@ registerEnumType(SeasonExportPartEnum, {
 
 export const CredentialKindEnum = { SESSION: 'session', API_TOKEN: 'api-token' } as const;
 registerEnumType(CredentialKindEnum, { name: 'CredentialKind', description: 'How a request was signed in.' });
+
+export const ClassTradeTypeEnum = { BUY: 'buy', SELL: 'sell' } as const satisfies Record<string, TradeSide>;
+registerEnumType(ClassTradeTypeEnum, { name: 'ClassTradeType', description: 'A purchase or a sale.' });
+
+export const ClassFlagKindEnum = {
+  OFF_MARKET_PRICE: 'off-market-price',
+  IDENTICAL_PLANS: 'identical-plans',
+  MIRRORED_PLANS: 'mirrored-plans',
+  REPEATED_PENALTIES: 'repeated-penalties',
+} as const satisfies Record<string, AuditFlagKind>;
+registerEnumType(ClassFlagKindEnum, {
+  name: 'ClassFlagKind',
+  description: 'Patterns of a class\'s trades a teacher may want to look at.',
+  valuesMap: {
+    OFF_MARKET_PRICE: { description: 'A trade between two players far from the market price (Maxi Bourse premium sales, for instance).' },
+    IDENTICAL_PLANS: { description: 'Two players of a BOLSA game handed in the same plan (with a sale or a purchase) the same month.' },
+    MIRRORED_PLANS: { description: 'Two players of a BOLSA game handed in plans that swap sales and purchases the same month.' },
+    REPEATED_PENALTIES: { description: "A participant was fined again and again for not paying (Maxi Bourse's careless player)." },
+  },
+});

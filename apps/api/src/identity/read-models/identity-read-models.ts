@@ -1,4 +1,4 @@
-import type { ActiveLeague, GameResult, LeagueRole, Scope, SeasonStandingsModel } from '@corbeille/identity';
+import type { ActiveLeague, GameResult, LeagueRole, Scope, SeasonStandingsModel, TradeRef } from '@corbeille/identity';
 
 /** Accounts as the read models keep them: what sign-in and the principal need. */
 export interface AccountRecord {
@@ -32,6 +32,34 @@ export interface StoredGameResult {
   readonly position: number;
 }
 
+/** A teacher's annotation of a trade. */
+export interface TradeAnnotationRecord {
+  readonly annotationId: string;
+  readonly leagueId: string;
+  readonly tradeId: string;
+  readonly trade: TradeRef;
+  readonly tableId: string;
+  readonly authorId: string;
+  readonly comment: string | null;
+  readonly flagged: boolean;
+  readonly score: number | null;
+  readonly annotatedAt: string;
+  /** Log position of the event that recorded it. */
+  readonly position: number;
+}
+
+/** A student's rationale of a trade (the latest one written). */
+export interface TradeRationaleRecord {
+  readonly leagueId: string;
+  readonly tradeId: string;
+  readonly trade: TradeRef;
+  readonly tableId: string;
+  readonly authorId: string;
+  readonly rationale: string;
+  readonly recordedAt: string;
+  readonly position: number;
+}
+
 /** The identity read models, as services and the access policy read them. */
 export interface IdentityQueries {
   accountById(accountId: string): AccountRecord | undefined;
@@ -47,4 +75,10 @@ export interface IdentityQueries {
   tableOfGame(gameType: string, gameId: string): TableLocation | undefined;
   gameResult(gameType: string, gameId: string): StoredGameResult | undefined;
   seasonStandings(seasonId: string): SeasonStandingsModel | undefined;
+  /** A league's annotations, oldest first (of one trade, when given). */
+  annotationsOf(leagueId: string, tradeId?: string): TradeAnnotationRecord[];
+  annotation(annotationId: string): TradeAnnotationRecord | undefined;
+  /** A league's rationales, oldest first. */
+  rationalesOf(leagueId: string): TradeRationaleRecord[];
+  rationale(leagueId: string, tradeId: string): TradeRationaleRecord | undefined;
 }

@@ -94,6 +94,41 @@ describe('identity projection', () => {
     await second.stop();
   });
 
+  it('keeps notes on trades apart from the league: annotations in order, the latest rationale of each trade', async () => {
+    const trade = { gameType: 'bolsa' as const, gameId: 'b1', revision: 9, playerId: 'sam' };
+    const note = (annotationId: string, comment: string): LeagueEvent => ({
+      type: 'TradeAnnotated',
+      data: { leagueId: 'c1', annotationId, tradeId: 'bolsa:b1:9:sam', trade, tableId: 't1', authorId: 'tess', comment, flagged: false, score: null, annotatedAt: AT },
+    });
+    const rationale = (text: string): LeagueEvent => ({
+      type: 'TradeRationaleRecorded',
+      data: { leagueId: 'c1', tradeId: 'bolsa:b1:9:sam', trade, tableId: 't1', authorId: 'sam', rationale: text, recordedAt: AT },
+    });
+    await append(
+      store,
+      leagueStreamId('c1'),
+      league([
+        { type: 'LeagueCreated', data: { leagueId: 'c1', name: 'Class', kind: 'class', scoring: [3], createdBy: 'tess', createdAt: AT } },
+        { type: 'LeagueMemberAdded', data: { leagueId: 'c1', accountId: 'tess', role: 'organiser', addedAt: AT } },
+        note('a1', 'first'),
+        rationale('A guess.'),
+        note('a2', 'second'),
+        note('a1', 'the same id again'),
+        rationale('The trend was up.'),
+      ]),
+    );
+    const projection = new IdentityProjection(store, new IdentityStore(':memory:'));
+    await projection.start();
+    expect(projection.store.annotationsOf('c1').map((annotation) => [annotation.annotationId, annotation.comment])).toEqual([
+      ['a1', 'first'],
+      ['a2', 'second'],
+    ]);
+    expect(projection.store.annotationsOf('c1', 'bolsa:b1:9:sam')).toHaveLength(2);
+    expect(projection.store.rationalesOf('c1').map((entry) => entry.rationale)).toEqual(['The trend was up.']);
+    expect(projection.store.league('c1')?.members).toHaveLength(1);
+    await projection.stop();
+  });
+
   it('fails loudly instead of skipping an event it cannot fold', async () => {
     const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const projection = new IdentityProjection(store, new IdentityStore(':memory:'), [

@@ -164,6 +164,17 @@ export class IdentityProjection {
   private applyLeagueEvent(event: LeagueEvent, recorded: RecordedEvent): void {
     const { store } = this;
     const { leagueId } = event.data;
+    // Notes on trades change no league: they have their own tables.
+    if (event.type === 'TradeAnnotated') {
+      const { annotationId, tradeId, trade, tableId, authorId, comment, flagged, score, annotatedAt } = event.data;
+      store.saveAnnotation({ annotationId, leagueId, tradeId, trade, tableId, authorId, comment, flagged, score, annotatedAt, position: recorded.position });
+      return;
+    }
+    if (event.type === 'TradeRationaleRecorded') {
+      const { tradeId, trade, tableId, authorId, rationale, recordedAt } = event.data;
+      store.saveRationale({ leagueId, tradeId, trade, tableId, authorId, rationale, recordedAt, position: recorded.position });
+      return;
+    }
     const league = evolveLeague(store.league(leagueId) ?? initialLeagueState(), event);
     if (league.status !== 'active') return;
     store.saveLeague(league);

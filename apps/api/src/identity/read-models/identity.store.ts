@@ -8,10 +8,12 @@ import type {
   IdentityQueries,
   StoredGameResult,
   TableLocation,
+  TradeAnnotationRecord,
+  TradeRationaleRecord,
 } from './identity-read-models';
 
 /** Bumped when the tables change shape: the identity read models are then rebuilt from the log. */
-const SCHEMA_VERSION = '1';
+const SCHEMA_VERSION = '2';
 
 const TABLES = [
   'identity_accounts',
@@ -21,6 +23,8 @@ const TABLES = [
   'identity_seasons',
   'identity_tables',
   'identity_game_results',
+  'identity_trade_annotations',
+  'identity_trade_rationales',
 ] as const;
 
 /**
@@ -103,6 +107,20 @@ export class IdentityStore implements IdentityQueries {
       saveResult: db.prepare<[string, number, string]>(
         `INSERT INTO identity_game_results (game_key, position, doc) VALUES (?, ?, ?)
          ON CONFLICT(game_key) DO UPDATE SET position = excluded.position, doc = excluded.doc`,
+      ),
+      annotation: db.prepare<[string], { doc: string }>('SELECT doc FROM identity_trade_annotations WHERE annotation_id = ?'),
+      annotationsOf: db.prepare<[string], { doc: string }>('SELECT doc FROM identity_trade_annotations WHERE league_id = ? ORDER BY seq'),
+      annotationsOfTrade: db.prepare<[string, string], { doc: string }>(
+        'SELECT doc FROM identity_trade_annotations WHERE league_id = ? AND trade_id = ? ORDER BY seq',
+      ),
+      saveAnnotation: db.prepare<[string, string, string, string]>(
+        'INSERT OR IGNORE INTO identity_trade_annotations (annotation_id, league_id, trade_id, doc) VALUES (?, ?, ?, ?)',
+      ),
+      rationale: db.prepare<[string, string], { doc: string }>('SELECT doc FROM identity_trade_rationales WHERE league_id = ? AND trade_id = ?'),
+      rationalesOf: db.prepare<[string], { doc: string }>('SELECT doc FROM identity_trade_rationales WHERE league_id = ? ORDER BY first_seq'),
+      saveRationale: db.prepare<[string, string, string, number]>(
+        `INSERT INTO identity_trade_rationales (league_id, trade_id, doc, first_seq) VALUES (?, ?, ?, ?)
+         ON CONFLICT(league_id, trade_id) DO UPDATE SET doc = excluded.doc`,
       ),
     };
   }
@@ -216,6 +234,33 @@ export class IdentityStore implements IdentityQueries {
     this.statements.saveResult.run(gameKey(result.gameType, result.gameId), position, JSON.stringify(result));
   }
 
+  annotation(annotationId: string): TradeAnnotationRecord | undefined {
+    return parse<TradeAnnotationRecord>(this.statements.annotation.get(annotationId)?.doc);
+  }
+
+  annotationsOf(leagueId: string, tradeId?: string): TradeAnnotationRecord[] {
+    const rows = tradeId === undefined ? this.statements.annotationsOf.all(leagueId) : this.statements.annotationsOfTrade.all(leagueId, tradeId);
+    return rows.map((row) => JSON.parse(row.doc) as TradeAnnotationRecord);
+  }
+
+  /** The first annotation recorded with an id wins (ids are unique unless the log says otherwise). */
+  saveAnnotation(annotation: TradeAnnotationRecord): void {
+    this.statements.saveAnnotation.run(annotation.annotationId, annotation.leagueId, annotation.tradeId, JSON.stringify(annotation));
+  }
+
+  rationale(leagueId: string, tradeId: string): TradeRationaleRecord | undefined {
+    return parse<TradeRationaleRecord>(this.statements.rationale.get(leagueId, tradeId)?.doc);
+  }
+
+  rationalesOf(leagueId: string): TradeRationaleRecord[] {
+    return this.statements.rationalesOf.all(leagueId).map((row) => JSON.parse(row.doc) as TradeRationaleRecord);
+  }
+
+  /** A later rationale of the same trade replaces the earlier one (and keeps its place in the list). */
+  saveRationale(rationale: TradeRationaleRecord): void {
+    this.statements.saveRationale.run(rationale.leagueId, rationale.tradeId, JSON.stringify(rationale), rationale.position);
+  }
+
   close(): void {
     this.db.close();
   }
@@ -251,6 +296,15 @@ export class IdentityStore implements IdentityQueries {
       );
       CREATE INDEX IF NOT EXISTS identity_tables_by_game ON identity_tables (game_key, seq);
       CREATE TABLE IF NOT EXISTS identity_game_results (game_key TEXT PRIMARY KEY, position INTEGER NOT NULL, doc TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS identity_trade_annotations (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, annotation_id TEXT NOT NULL UNIQUE, league_id TEXT NOT NULL,
+        trade_id TEXT NOT NULL, doc TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS identity_trade_annotations_by_trade ON identity_trade_annotations (league_id, trade_id, seq);
+      CREATE TABLE IF NOT EXISTS identity_trade_rationales (
+        league_id TEXT NOT NULL, trade_id TEXT NOT NULL, doc TEXT NOT NULL, first_seq INTEGER NOT NULL,
+        PRIMARY KEY (league_id, trade_id)
+      );
     `);
     this.db
       .prepare("INSERT INTO identity_meta (key, value) VALUES ('schema', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")

@@ -1,4 +1,6 @@
+import { createClient, type Client } from 'graphql-ws';
 import request from 'supertest';
+import WebSocket from 'ws';
 import type { GraphQLResponse, GraphQLErrorBody, TestApp } from '../../testing/test-app';
 
 export const PASSWORD = 'correct horse battery';
@@ -48,3 +50,16 @@ export async function signUp(api: TestApp, name: string): Promise<SignedUp> {
   });
   return { token: payload.token, accountId: payload.account.id };
 }
+
+/** A graphql-ws client of the test app, signed in with `token` (anonymous without one). */
+export function wsClientAs(baseUrl: string, token?: string): Client {
+  return createClient({
+    url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    ...(token === undefined ? {} : { connectionParams: { authorization: `Bearer ${token}` } }),
+  });
+}
+
+/** `Authorization` headers for `TestApp.gql` / `data`. */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,63 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
+import { MaxiBourseCompany, MaxiBourseSector } from './maxi-bourse-enums';
+
+@ObjectType('MaxiBourseDirectorsFee', { description: 'IV.2: the value of 1,000 shares of a company where the player holds a majority.' })
+export class MaxiBourseDirectorsFeeModel {
+  @Field(() => MaxiBourseCompany)
+  company!: string;
+
+  @Field(() => Int)
+  price!: number;
+
+  @Field(() => Int)
+  amount!: number;
+}
+
+@ObjectType('MaxiBourseBonus', { description: 'IV.3: a horizontal (one sector) or vertical (three sectors) concentration bonus.' })
+export class MaxiBourseBonusModel {
+  @Field(() => MaxiBourseSector, { nullable: true, description: 'The sector of a horizontal concentration.' })
+  sector!: string | null;
+
+  @Field(() => [MaxiBourseCompany])
+  companies!: string[];
+
+  @Field(() => Int)
+  amount!: number;
+}
+
+@ObjectType('MaxiBoursePayout', { description: 'IV: what a player earned on completing a round of the track, item by item.' })
+export class MaxiBoursePayoutModel {
+  @Field(() => SafeIntScalar, { description: 'Position of the CircuitCompleted event.' })
+  position!: number;
+
+  @Field(() => Int)
+  revision!: number;
+
+  @Field(() => ID)
+  playerId!: string;
+
+  @Field(() => Int, { description: 'The player’s round of the track (1 for the first).' })
+  circuit!: number;
+
+  @Field(() => Int)
+  tableTurn!: number;
+
+  @Field(() => Int, { description: 'IV.1: 10 $ per share.' })
+  dividend!: number;
+
+  @Field(() => Int, { description: 'Shares the dividend was paid on.' })
+  dividendShares!: number;
+
+  @Field(() => [MaxiBourseDirectorsFeeModel])
+  directorsFees!: MaxiBourseDirectorsFeeModel[];
+
+  @Field(() => [MaxiBourseBonusModel])
+  horizontalBonuses!: MaxiBourseBonusModel[];
+
+  @Field(() => [MaxiBourseBonusModel])
+  verticalBonuses!: MaxiBourseBonusModel[];
+
+  @Field(() => Int, { description: 'Everything paid for this round, in dollars.' })
+  total!: number;
+}

@@ -1,0 +1,17 @@
+import { maxiBourse } from '@corbeille/maxi-bourse';
+import { defineGame, playerIdOf } from '../registry/game-definition';
+import { MAXI_BOURSE_STREAM_PREFIX, maxiBourseProjection } from './maxi-bourse-projection';
+import { mayReadMaxiBourseActionsOf, redactMaxiBourseEvent } from './maxi-bourse-secrecy';
+
+/** Maxi Bourse: secret Rumours cards and piles; the banker (referee) opens the session and may close it (V). */
+export const MAXI_BOURSE_GAME = defineGame({
+  type: 'maxi-bourse',
+  title: 'Maxi Bourse',
+  streamPrefix: MAXI_BOURSE_STREAM_PREFIX,
+  decider: maxiBourse,
+  refereeCommands: ['CreateGame', 'StartGame', 'CloseSession'],
+  actingPlayerOf: playerIdOf,
+  redactEvent: redactMaxiBourseEvent,
+  mayReadActionsOf: mayReadMaxiBourseActionsOf,
+  projection: maxiBourseProjection,
+});
