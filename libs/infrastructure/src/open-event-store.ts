@@ -1,12 +1,20 @@
 import type { EventStore } from '@corbeille/event-store';
 import { SqliteEventStore } from '@corbeille/event-store-sqlite';
 import { EventStoreDbEventStore } from '@corbeille/event-store-eventstoredb';
+import { HashChainedEventStore } from '@corbeille/integrity';
 import type { StorageConfig } from './storage-config';
 
-/** The embedded SQLite store by default; EventStoreDB when a server URL is configured. */
-export function openEventStore(config: Pick<StorageConfig, 'eventStoreUrl' | 'eventsPath'>): EventStore {
-  if (config.eventStoreUrl) return EventStoreDbEventStore.fromConnectionString(config.eventStoreUrl);
-  return new SqliteEventStore({ path: config.eventsPath });
+/**
+ * The embedded SQLite store by default; EventStoreDB when a server URL is configured. Appends are
+ * hash-chained per stream (tamper evidence, see docs/integrity.md) unless `integrityChain` is false.
+ */
+export function openEventStore(
+  config: Pick<StorageConfig, 'eventStoreUrl' | 'eventsPath'> & Partial<Pick<StorageConfig, 'integrityChain'>>,
+): EventStore {
+  const store = config.eventStoreUrl
+    ? EventStoreDbEventStore.fromConnectionString(config.eventStoreUrl)
+    : new SqliteEventStore({ path: config.eventsPath });
+  return config.integrityChain === false ? store : new HashChainedEventStore(store);
 }
 
 export function describeEventStore(config: Pick<StorageConfig, 'eventStoreUrl' | 'eventsPath'>): string {

@@ -8,6 +8,8 @@ export interface StorageConfig {
   readonly eventStoreUrl: string | undefined;
   readonly eventsPath: string;
   readonly readModelsPath: string;
+  /** Hash-chain every appended event (INTEGRITY_CHAIN, on unless set to 0, false, off or no). */
+  readonly integrityChain: boolean;
 }
 
 /**
@@ -25,5 +27,6 @@ export function storageConfigFromEnv(
     eventStoreUrl,
     eventsPath: env['EVENTS_DB_PATH'] ?? join(dataDir, 'events.sqlite'),
     readModelsPath: env['READ_MODELS_DB_PATH'] ?? join(dataDir, 'read-models.sqlite'),
+    integrityChain: !/^(0|false|off|no)$/i.test(env['INTEGRITY_CHAIN']?.trim() ?? ''),
   };
 }

@@ -1,5 +1,6 @@
 import { cryptoRandom } from './crypto-random';
-import { describeEventStore } from './open-event-store';
+import { HashChainedEventStore } from '@corbeille/integrity';
+import { describeEventStore, openEventStore } from './open-event-store';
 import { storageConfigFromEnv } from './storage-config';
 
 describe('storageConfigFromEnv', () => {
@@ -10,6 +11,7 @@ describe('storageConfigFromEnv', () => {
       eventStoreUrl: undefined,
       eventsPath: '/srv/corbeille/data/events.sqlite',
       readModelsPath: '/srv/corbeille/data/read-models.sqlite',
+      integrityChain: true,
     });
     expect(describeEventStore(config)).toBe('SQLite at /srv/corbeille/data/events.sqlite');
   });
@@ -22,6 +24,19 @@ describe('storageConfigFromEnv', () => {
     expect(config.dataDir).toBe('/srv/var');
     expect(config.eventStoreUrl).toBe('esdb://admin:changeit@localhost:2113?tls=false');
     expect(describeEventStore(config)).toBe('EventStoreDB at esdb://***@localhost:2113?tls=false');
+  });
+
+  it('hash-chains events unless INTEGRITY_CHAIN turns it off', () => {
+    expect(storageConfigFromEnv({ INTEGRITY_CHAIN: 'on' }, '/srv').integrityChain).toBe(true);
+    for (const off of ['0', 'false', 'OFF', ' no ']) expect(storageConfigFromEnv({ INTEGRITY_CHAIN: off }, '/srv').integrityChain).toBe(false);
+  });
+
+  it('wraps the opened store in the hash chain unless it is off', async () => {
+    const chained = openEventStore({ eventStoreUrl: undefined, eventsPath: ':memory:' });
+    const plain = openEventStore({ eventStoreUrl: undefined, eventsPath: ':memory:', integrityChain: false });
+    expect(chained).toBeInstanceOf(HashChainedEventStore);
+    expect(plain).not.toBeInstanceOf(HashChainedEventStore);
+    await Promise.all([chained.close(), plain.close()]);
   });
 });
 

@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import { heuristicBot, playWholeGame } from '@corbeille/bolsa';
 import { heuristicBot as maxiBourseBot, playWholeGame as playMaxiBourse, randomBot } from '@corbeille/maxi-bourse';
 import { InMemoryEventStore } from '@corbeille/event-store';
+import { SqliteEventStore } from '@corbeille/event-store-sqlite';
+import { HashChainedEventStore } from '@corbeille/integrity';
 import { seededRandom } from '@corbeille/kernel';
 import { createProjectionEngine } from '@corbeille/projections';
 import { DEMO_CLASS_GAMES, DEMO_GAMES, seedDemoLeague } from '@corbeille/tools-demo';
@@ -114,6 +116,51 @@ describe('replay verifier', () => {
     expect(tampered.ok).toBe(false);
     expect(tampered.games[0]?.differences).toEqual([expect.stringContaining('cy has')]);
     await reopened.stop();
+    await store.close();
+  });
+
+  it('checks every game stream\'s hash chain and reports a tampered event at its exact position', async () => {
+    const eventsPath = join(dir, 'events.sqlite');
+    const path = join(dir, 'read-models.sqlite');
+    const store = new HashChainedEventStore(new SqliteEventStore({ path: eventsPath }));
+    await seedDemoLeague({ store });
+    const projections = createProjectionEngine({ eventStore: store, path });
+    await projections.start();
+    const clean = await verifyReplay(store, projections, { requireChain: true });
+    expect(clean.ok).toBe(true);
+    expect(clean.chains.map((chain) => chain.gameId).sort()).toEqual([...DEMO_GAMES, ...DEMO_CLASS_GAMES].map((game) => game.gameId).sort());
+    expect(clean.chains.every((chain) => chain.status === 'verified' && chain.legacyEvents === 0 && chain.eventsChecked > 0)).toBe(true);
+    const streamId = clean.chains.find((chain) => chain.gameId === 'demo-2')?.streamId;
+    await projections.stop();
+    await store.close();
+
+    // Someone changes who made a move, straight in the event log: the replay cannot see it, the chain does.
+    const db = new Database(eventsPath);
+    const { position } = db.prepare('SELECT position FROM events WHERE stream_id = ? AND revision = 5').get(streamId) as { position: number };
+    db.prepare("UPDATE events SET metadata = json_set(metadata, '$.actor', 'mallory') WHERE position = ?").run(position);
+    db.close();
+    const reopened = new HashChainedEventStore(new SqliteEventStore({ path: eventsPath }));
+    const readModels = createProjectionEngine({ eventStore: reopened, path });
+    const tampered = await verifyReplay(reopened, readModels);
+    expect(tampered.ok).toBe(false);
+    expect(tampered.games.every((game) => game.differences.length === 0)).toBe(true);
+    const broken = tampered.chains.filter((chain) => chain.status === 'broken');
+    expect(broken.map((chain) => chain.gameId)).toEqual(['demo-2']);
+    expect(broken[0]?.problems).toEqual([expect.objectContaining({ kind: 'changed', revision: 5, position })]);
+    await readModels.stop();
+    await reopened.close();
+  });
+
+  it('accepts games without a hash chain unless one is required', async () => {
+    const store = new InMemoryEventStore();
+    await seedDemoLeague({ store });
+    const projections = createProjectionEngine({ eventStore: store, path: join(dir, 'unchained.sqlite') });
+    await projections.start();
+    const lenient = await verifyReplay(store, projections);
+    expect(lenient.ok).toBe(true);
+    expect(lenient.chains.every((chain) => chain.status === 'unchained' && chain.legacyEvents === chain.eventsChecked)).toBe(true);
+    expect((await verifyReplay(store, projections, { requireChain: true })).ok).toBe(false);
+    await projections.stop();
     await store.close();
   });
 });

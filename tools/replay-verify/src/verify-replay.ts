@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
+import { type ChainProblem, verifyStoredStream } from '@corbeille/integrity';
 import { bolsa, dividendAt, priceAt, type BolsaEvent, type BolsaState } from '@corbeille/bolsa';
 import { maxiBourse, type MaxiBourseEvent, type MaxiBourseState } from '@corbeille/maxi-bourse';
 import {
@@ -20,12 +21,31 @@ export interface GameVerification {
   readonly differences: readonly string[];
 }
 
+/** The hash chain of one game stream (every event in the log, not only those the read models reached). */
+export interface ChainCheck {
+  readonly gameId: string;
+  readonly streamId: string;
+  readonly eventsChecked: number;
+  /** 'verified': linked throughout (after any legacy events); 'unchained': no event is linked; 'broken': tampering found. */
+  readonly status: 'verified' | 'unchained' | 'broken';
+  /** Events at the start of the stream written before the chain was turned on. */
+  readonly legacyEvents: number;
+  /** What is wrong, each at its exact revision and position (legacy events are not listed). */
+  readonly problems: readonly ChainProblem[];
+}
+
 export interface ReplayReport {
   readonly games: readonly GameVerification[];
   /** Games in the log (up to the read models' checkpoint) that the read models do not know. */
   readonly missing: readonly string[];
   readonly checkpoint: number;
+  readonly chains: readonly ChainCheck[];
   readonly ok: boolean;
+}
+
+export interface VerifyReplayOptions {
+  /** Also fail games with events that carry no hash chain (legacy or unchained streams). */
+  readonly requireChain?: boolean;
 }
 
 /**
@@ -35,8 +55,10 @@ export interface ReplayReport {
  * quotations, pawns, payments and standings (Maxi Bourse).
  * Games are compared at the position the read models have reached, so a lagging projection is not
  * reported as wrong; a projection that is ahead of the log, or disagrees, is.
+ * Every game stream's hash chain is checked too: a broken chain fails the report, a stream without
+ * one only does with `requireChain`.
  */
-export async function verifyReplay(store: EventStore, readModels: ReadModelQueries): Promise<ReplayReport> {
+export async function verifyReplay(store: EventStore, readModels: ReadModelQueries, options: VerifyReplayOptions = {}): Promise<ReplayReport> {
   const games: GameVerification[] = [];
   const pageSize = 100;
   for (let offset = 0; ; offset += pageSize) {
@@ -47,12 +69,38 @@ export async function verifyReplay(store: EventStore, readModels: ReadModelQueri
   const checkpoint = readModels.checkpoint();
   const known = new Set(games.map((game) => game.gameId));
   const missing = [...(await gamesInLog(store, checkpoint))].filter((gameId) => !known.has(gameId));
+  const chains: ChainCheck[] = [];
+  for (const [streamId, gameId] of await gameStreams(store)) chains.push(await checkChain(store, streamId, gameId));
+  const chainsOk = chains.every((chain) => chain.status !== 'broken' && (!options.requireChain || (chain.status === 'verified' && chain.legacyEvents === 0)));
   return {
     games,
     missing,
     checkpoint,
-    ok: missing.length === 0 && games.every((game) => game.differences.length === 0),
+    chains,
+    ok: missing.length === 0 && games.every((game) => game.differences.length === 0) && chainsOk,
   };
+}
+
+/** Every game stream in the whole log, with its game id. */
+async function gameStreams(store: EventStore): Promise<Map<string, string>> {
+  const streams = new Map<string, string>();
+  for (let after = 0; ; ) {
+    const batch = await store.readAll({ afterPosition: after, maxCount: 1000 });
+    if (batch.length === 0) return streams;
+    for (const event of batch) {
+      const routed = gameOfStream(event.streamId);
+      if (routed && !streams.has(event.streamId)) streams.set(event.streamId, routed.gameId);
+      after = event.position;
+    }
+  }
+}
+
+async function checkChain(store: EventStore, streamId: string, gameId: string): Promise<ChainCheck> {
+  const verification = await verifyStoredStream(store, streamId);
+  const legacyEvents = verification.unchainedPrefix;
+  const problems = verification.problems.filter((problem) => !(problem.kind === 'unchained' && problem.revision < legacyEvents));
+  const status = problems.length > 0 ? 'broken' : legacyEvents === verification.eventsChecked ? 'unchained' : 'verified';
+  return { gameId, streamId, eventsChecked: verification.eventsChecked, status, legacyEvents, problems };
 }
 
 async function gamesInLog(store: EventStore, upToPosition: number): Promise<Set<string>> {

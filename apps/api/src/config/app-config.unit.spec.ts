@@ -10,6 +10,7 @@ describe('loadAppConfig', () => {
       eventStoreUrl: undefined,
       eventsPath: '/srv/corbeille/data/events.sqlite',
       readModelsPath: '/srv/corbeille/data/read-models.sqlite',
+      integrityChain: true,
     });
   });
 
