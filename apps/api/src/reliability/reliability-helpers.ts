@@ -1,0 +1,119 @@
+import request from 'supertest';
+import type { RecordedEvent } from '@corbeille/event-store';
+import { fold } from '@corbeille/kernel';
+import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
+import type { GraphQLErrorBody, TestApp } from '../testing/test-app';
+import type { Outcome } from '../testing/operations';
+
+/** One GraphQL answer as the server sent it over HTTP, with the HTTP status and the raw body. */
+export interface RawAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly data: Readonly<Record<string, unknown>> | null | undefined;
+  readonly errors: readonly GraphQLErrorBody[] | undefined;
+}
+
+/**
+ * Posts to `/graphql` of an app already listening at `baseUrl` (one server for many requests, instead of
+ * one ephemeral server per request). `body` is sent as is when it is a string (raw JSON), else as JSON.
+ */
+export async function post(baseUrl: string, body: string | Readonly<Record<string, unknown>>, headers: Readonly<Record<string, string>> = {}): Promise<RawAnswer> {
+  const response = await request(baseUrl).post('/graphql').set('content-type', 'application/json').set(headers).send(body);
+  const parsed: unknown = response.body;
+  const record = isRecord(parsed) ? parsed : {};
+  const data = record['data'];
+  const errors = record['errors'];
+  return {
+    status: response.status,
+    body: parsed,
+    data: isRecord(data) ? data : data === null ? null : undefined,
+    errors: Array.isArray(errors) ? (errors as GraphQLErrorBody[]) : undefined,
+  };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The command outcome of a mutation answer (`field`), when the answer is a success. */
+export function outcomeOf(answer: RawAnswer, field: string): Outcome | undefined {
+  if (answer.errors?.length) return undefined;
+  const outcome = answer.data?.[field];
+  return isRecord(outcome) && Array.isArray(outcome['events']) ? (outcome as unknown as Outcome) : undefined;
+}
+
+export function firstCode(answer: RawAnswer): string | undefined {
+  const code = answer.errors?.[0]?.extensions?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function streamOf(gameId: string): string {
+  return `stock-ticker-${gameId}`;
+}
+
+/** Folds a stream's recorded events with the rules engine alone (a serial replay). */
+export function replay(events: readonly RecordedEvent[]): StockTickerState {
+  return fold(
+    stockTicker,
+    events.map((event) => ({ type: event.type, data: event.data }) as StockTickerEvent),
+  );
+}
+
+/** Every event of the store's log after `afterPosition`, read in pages. */
+export async function eventsAfter(api: TestApp, afterPosition: number): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  let after = afterPosition;
+  for (;;) {
+    const batch = await api.eventStore.readAll({ afterPosition: after, maxCount: 1000 });
+    if (batch.length === 0) return events;
+    events.push(...batch);
+    after = batch[batch.length - 1]?.position ?? after;
+  }
+}
+
+export async function lastPosition(api: TestApp): Promise<number> {
+  const events = await eventsAfter(api, 0);
+  return events[events.length - 1]?.position ?? 0;
+}
+
+/**
+ * Groups a stream's events by command id and checks the stream's shape: revisions 0..n-1 in order,
+ * and each command's events side by side (a command id never reappears after another command's events).
+ */
+export function commandsOf(events: readonly RecordedEvent[]): { groups: Map<string, RecordedEvent[]>; problems: string[] } {
+  const groups = new Map<string, RecordedEvent[]>();
+  const problems: string[] = [];
+  let previous: string | undefined;
+  events.forEach((event, index) => {
+    if (event.revision !== index) problems.push(`event ${event.id} has revision ${event.revision}, expected ${index}`);
+    const commandId = event.metadata.commandId;
+    const group = groups.get(commandId);
+    if (group && previous !== commandId) problems.push(`command ${commandId} has events apart from each other`);
+    if (group) group.push(event);
+    else groups.set(commandId, [event]);
+    previous = commandId;
+  });
+  return { groups, problems };
+}
+
+/** Milliseconds since `start` (performance.now()), rounded. */
+export function since(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
+/** Runs `tasks` with at most `limit` in flight; results in task order. */
+export async function inParallel<T>(limit: number, tasks: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const index = next;
+      next += 1;
+      const task = tasks[index];
+      if (!task) return;
+      results[index] = await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
