@@ -225,6 +225,24 @@ describe('CommandHandler state cache', () => {
     expect((await handler.handle(turns, 't-4', { command: pass('a'), commandId: 'x1', actor: 'a' })).alreadyApplied).toBe(true);
   });
 
+  it('keeps at most `maxCachedCommandIds` command ids in all, evicting the least recently used streams', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new CommandHandler(store, { randomSource: random, clock, maxCachedCommandIds: 5 });
+    for (let i = 0; i < 3; i++) await handler.handle(turns, 't-9', { command: pass(i % 2 === 0 ? 'a' : 'b'), commandId: `u${i}`, actor: 'x' });
+    expect(handler.cacheSize()).toEqual({ streams: 1, commandIds: 3 });
+    for (let i = 0; i < 3; i++) await handler.handle(turns, 't-10', { command: pass(i % 2 === 0 ? 'a' : 'b'), commandId: `v${i}`, actor: 'x' });
+    // Six ids would not fit: the older stream went.
+    expect(handler.cacheSize()).toEqual({ streams: 1, commandIds: 3 });
+    expect((await handler.handle(turns, 't-9', { command: pass('b'), commandId: 'u3', actor: 'x' })).state).toEqual({ turn: 'a', passes: 4 });
+    expect((await handler.handle(turns, 't-9', { command: pass('b'), commandId: 'u0', actor: 'x' })).alreadyApplied).toBe(true);
+    expect(handler.cacheSize()).toEqual({ streams: 1, commandIds: 4 });
+
+    // A stream bigger than the bound alone is still handled correctly, just not kept.
+    for (let i = 4; i < 8; i++) await handler.handle(turns, 't-9', { command: pass(i % 2 === 0 ? 'a' : 'b'), commandId: `u${i}`, actor: 'x' });
+    expect(handler.cacheSize()).toEqual({ streams: 0, commandIds: 0 });
+    expect((await handler.handle(turns, 't-9', { command: pass('a'), commandId: 'u8', actor: 'x' })).state).toEqual({ turn: 'b', passes: 9 });
+  });
+
   it('without a cache folds the whole stream for every command, with the same results', async () => {
     const store = new CountingStore();
     const handler = new CommandHandler(store, { randomSource: random, clock, cachedStreams: 0 });

@@ -18,25 +18,31 @@ export interface CachedStream {
   /** The events of the latest commands, oldest first. */
   readonly recent: Map<string, RecordedEvent[]>;
   foldedSinceSnapshot: number;
+  /** Whether the cache holds this entry (and counts its command ids); false once evicted or never kept. */
+  held: boolean;
 }
 
 /**
- * The command handler's folded streams, least recently used first out. With a capacity of 0 it keeps
- * nothing, and every command folds its stream again.
+ * The command handler's folded streams, least recently used first out, within two bounds: how many
+ * streams, and how many command ids in all (what an entry's memory mostly is: about 100 bytes per id).
+ * With a capacity of 0 it keeps nothing, and every command folds its stream again.
  */
 export class StreamStateCache {
   private readonly streams = new Map<string, CachedStream>();
+  /** Command ids held by the entries in `streams`. */
+  private commandIds = 0;
 
   constructor(
     private readonly capacity: number,
     private readonly recentPerStream: number,
+    private readonly maxCommandIds: number = Number.POSITIVE_INFINITY,
   ) {}
 
   get(streamId: string, decider: object): CachedStream | undefined {
     const stream = this.streams.get(streamId);
     if (!stream) return undefined;
     if (stream.decider !== decider) {
-      this.streams.delete(streamId);
+      this.forget(streamId);
       return undefined;
     }
     // Map order is insertion order: moving the entry to the end marks it as the most recently used.
@@ -54,14 +60,14 @@ export class StreamStateCache {
       commands: new Map(from.commandIds.map((commandId) => [commandId, { from: -1, count: 0 }])),
       recent: new Map(),
       foldedSinceSnapshot: 0,
+      held: false,
     };
     if (this.capacity > 0) {
-      this.streams.delete(streamId);
+      this.forget(streamId);
       this.streams.set(streamId, stream);
-      if (this.streams.size > this.capacity) {
-        const oldest = this.streams.keys().next().value;
-        if (oldest !== undefined) this.streams.delete(oldest);
-      }
+      stream.held = true;
+      this.commandIds += stream.commands.size;
+      this.evict();
     }
     return stream;
   }
@@ -74,12 +80,13 @@ export class StreamStateCache {
     for (const event of events) {
       const revision = stream.revision ?? -1;
       if (event.revision <= revision) continue;
-      if (event.revision !== revision + 1) return;
+      if (event.revision !== revision + 1) break;
       stream.state = evolve(stream.state, event);
       stream.revision = event.revision;
       stream.foldedSinceSnapshot += 1;
       this.remember(stream, event.metadata.commandId, event);
     }
+    this.evict();
   }
 
   /**
@@ -93,20 +100,50 @@ export class StreamStateCache {
     stream.state = state;
     stream.revision = last.revision;
     stream.foldedSinceSnapshot += written.length;
-    stream.commands.set(commandId, { from: first.revision, count: written.length });
+    this.setSpan(stream, commandId, { from: first.revision, count: written.length });
     stream.recent.delete(commandId);
     stream.recent.set(commandId, [...written]);
     this.trimRecent(stream);
+    this.evict();
   }
 
   forget(streamId?: string): void {
-    if (streamId === undefined) this.streams.clear();
-    else this.streams.delete(streamId);
+    if (streamId === undefined) {
+      for (const stream of this.streams.values()) stream.held = false;
+      this.streams.clear();
+      this.commandIds = 0;
+      return;
+    }
+    const stream = this.streams.get(streamId);
+    if (!stream) return;
+    this.streams.delete(streamId);
+    stream.held = false;
+    this.commandIds -= stream.commands.size;
+  }
+
+  /** How many streams and command ids are held (for tests and monitoring). */
+  size(): { streams: number; commandIds: number } {
+    return { streams: this.streams.size, commandIds: this.commandIds };
+  }
+
+  /** Drops the least recently used streams until both bounds hold again. */
+  private evict(): void {
+    while (this.streams.size > this.capacity || (this.commandIds > this.maxCommandIds && this.streams.size > 0)) {
+      const oldest = this.streams.keys().next().value;
+      if (oldest === undefined) return;
+      this.forget(oldest);
+    }
+  }
+
+  private setSpan(stream: CachedStream, commandId: string, span: CommandSpan): void {
+    if (stream.held && !stream.commands.has(commandId)) this.commandIds += 1;
+    stream.commands.set(commandId, span);
   }
 
   private remember(stream: CachedStream, commandId: string, event: RecordedEvent): void {
     const span = stream.commands.get(commandId);
-    stream.commands.set(
+    this.setSpan(
+      stream,
       commandId,
       span && span.from >= 0 && span.from + span.count === event.revision ? { from: span.from, count: span.count + 1 } : { from: event.revision, count: 1 },
     );

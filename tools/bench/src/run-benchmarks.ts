@@ -15,11 +15,11 @@ import { benchTimeTravel } from './time-travel.bench';
 /**
  * On-demand benchmarks (not tests): `npm run bench` (a few minutes) or `npm run bench -- --full` (the
  * sizes of the performance goals: 1,000 games / about 1.1 M events for the rebuild, longer runs).
- * `--sections=engine,store,handler,time-travel,graphql,live,rebuild` runs some of them. Run from the
- * repository root, npm hands these flags to the workspace script as npm_config_full and
- * npm_config_sections, so both forms are read. BENCH_GAMES overrides the number of games of the
- * rebuild. Files go to a temporary directory under BENCH_DIR (default: the system's temp directory),
- * removed at the end.
+ * `--sections=engine,store,handler,time-travel,graphql,live,rebuild` runs some of them. At the
+ * repository root, `npm run bench -- --full` reaches this script as npm_config_full (npm warns that it
+ * will stop doing so); `npm run bench -- -- --full` passes the flags themselves, and BENCH_FULL=1 /
+ * BENCH_SECTIONS=... work everywhere. BENCH_GAMES overrides the number of games of the rebuild. Files
+ * go to a temporary directory under BENCH_DIR (default: the system's temp directory), removed at the end.
  * Every figure is printed with the reference measured in the same run and their ratio, then a summary.
  */
 
@@ -52,7 +52,7 @@ const QUICK: Sizes = {
   timeTravelQueries: 500,
   timeTravelReferenceQueries: 10,
   loadSeconds: 10,
-  liveUpdates: 30,
+  liveUpdates: 100,
   rebuildGames: 100,
 };
 
@@ -72,8 +72,9 @@ const FULL: Sizes = {
 };
 
 function parseArgs(argv: readonly string[]): { full: boolean; sizes: Sizes; sections: Section[] } {
-  const full = argv.includes('--full') || process.env['npm_config_full'] === 'true';
-  const only = argv.find((arg) => arg.startsWith('--sections='))?.slice('--sections='.length) ?? process.env['npm_config_sections'];
+  const full = argv.includes('--full') || process.env['npm_config_full'] === 'true' || process.env['BENCH_FULL'] === '1';
+  const only =
+    argv.find((arg) => arg.startsWith('--sections='))?.slice('--sections='.length) ?? process.env['npm_config_sections'] ?? process.env['BENCH_SECTIONS'];
   const sections = only ? only.split(',').map((name) => name.trim()) : [...SECTIONS];
   const unknown = sections.filter((name) => !SECTIONS.some((known) => known === name));
   if (unknown.length > 0) throw new Error(`Unknown benchmark(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
