@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { RecordedEvent } from '@corbeille/event-store';
 import { openEventStore } from '@corbeille/infrastructure';
-import { createProjectionEngine } from '@corbeille/projections';
+import { STOCK_TICKER_GAME, createProjectionEngine } from '@corbeille/projections';
 import { verifyReplay } from '@corbeille/tools-replay-verify';
 
 /** What the clients know of a command: answered with its events, refused, or sent with no answer. */
@@ -101,7 +101,7 @@ export async function checkDataDir(dataDir: string, fates: ReadonlyMap<string, C
       await onDisk.stop();
       await fresh.stop();
     }
-    const games = [...streams.keys()].filter((streamId) => streamId.startsWith('stock-ticker-')).length;
+    const games = [...streams.keys()].filter((streamId) => streamId.startsWith(STOCK_TICKER_GAME.streamPrefix)).length;
     return { problems, events: all.length, games, projectionLag, lostButWritten, comparedWithRebuild };
   } finally {
     await store.close();

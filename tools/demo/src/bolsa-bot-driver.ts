@@ -1,6 +1,7 @@
 import type { CommandHandler } from '@corbeille/application';
 import { awaitedPlayers, bolsa, type BolsaBot, type BolsaCommand, type BolsaOptions, type BolsaState } from '@corbeille/bolsa';
 import { asPlayerId, type RandomSource } from '@corbeille/kernel';
+import { BOLSA_GAME, streamIdFor } from '@corbeille/projections';
 
 export interface BolsaBotGameSetup {
   readonly gameId: string;
@@ -20,7 +21,7 @@ export interface BolsaBotGameResult {
   readonly lastPosition: number;
 }
 
-export const bolsaStreamId = (gameId: string) => `bolsa-${gameId}`;
+export const bolsaStreamId = (gameId: string) => streamIdFor(BOLSA_GAME, gameId);
 
 /** Safety net: a whole BOLSA year takes a few hundred commands. */
 const MAX_COMMANDS = 5_000;

@@ -8,6 +8,7 @@ import {
   type StockTickerOptions,
   type StockTickerState,
 } from '@corbeille/stock-ticker';
+import { STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 
 export interface BotGameSetup {
   readonly gameId: string;
@@ -31,7 +32,7 @@ export interface BotGameResult {
   readonly lastPosition: number;
 }
 
-export const stockTickerStreamId = (gameId: string) => `stock-ticker-${gameId}`;
+export const stockTickerStreamId = (gameId: string) => streamIdFor(STOCK_TICKER_GAME, gameId);
 
 /**
  * Plays a whole Stock Ticker game through the command handler, as people would over the API:

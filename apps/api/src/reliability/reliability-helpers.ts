@@ -4,6 +4,7 @@ import { fold } from '@corbeille/kernel';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
 import type { GraphQLErrorBody, TestApp } from '../testing/test-app';
 import type { Outcome } from '../testing/operations';
+import { STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 
 /** One GraphQL answer as the server sent it over HTTP, with the HTTP status and the raw body. */
 export interface RawAnswer {
@@ -48,7 +49,7 @@ export function firstCode(answer: RawAnswer): string | undefined {
 }
 
 export function streamOf(gameId: string): string {
-  return `stock-ticker-${gameId}`;
+  return streamIdFor(STOCK_TICKER_GAME, gameId);
 }
 
 /** Folds a stream's recorded events with the rules engine alone (a serial replay). */

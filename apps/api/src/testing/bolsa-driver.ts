@@ -18,6 +18,7 @@ import {
 } from './bolsa-operations';
 import { asTestPlayer, TEST_REFEREE } from './test-access-policy';
 import type { TestApp } from './test-app';
+import { BOLSA_GAME, streamIdFor } from '@corbeille/projections';
 
 /** The headers a named requester sends (none: anonymous); `TEST_REFEREE` names the table's referee. */
 export type RequesterHeaders = (name: string) => Record<string, string>;
@@ -98,6 +99,6 @@ export class BolsaDriver {
   }
 
   async eventCount(): Promise<number> {
-    return (await this.api.eventStore.readStream(`bolsa-${this.gameId}`)).length;
+    return (await this.api.eventStore.readStream(streamIdFor(BOLSA_GAME, this.gameId))).length;
   }
 }

@@ -12,6 +12,7 @@ import {
   type OutcomeEvent,
 } from './operations';
 import type { TestApp } from './test-app';
+import { STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 
 /** Thin helpers that play moves over HTTP and fail loudly on any GraphQL error. */
 export class GameDriver {
@@ -70,6 +71,6 @@ export class GameDriver {
   }
 
   async eventCount(): Promise<number> {
-    return (await this.api.eventStore.readStream(`stock-ticker-${this.gameId}`)).length;
+    return (await this.api.eventStore.readStream(streamIdFor(STOCK_TICKER_GAME, this.gameId))).length;
   }
 }

@@ -12,6 +12,7 @@ import {
   type MaxiBourseOutcome,
   type OutcomeEvent,
 } from './maxi-bourse-operations';
+import { MAXI_BOURSE_GAME, streamIdFor } from '@corbeille/projections';
 
 /**
  * Plays Maxi Bourse moves over HTTP as a named requester (the test authenticator's header) and fails
@@ -81,6 +82,6 @@ export class MaxiBourseDriver {
   }
 
   async eventCount(): Promise<number> {
-    return (await this.api.eventStore.readStream(`maxi-bourse-${this.gameId}`)).length;
+    return (await this.api.eventStore.readStream(streamIdFor(MAXI_BOURSE_GAME, this.gameId))).length;
   }
 }
