@@ -1,7 +1,7 @@
 export * from './types';
 export { decide, evolve, initialState, isTerminal, legalActions, maxiBourse, view } from './decider';
 export { awaitedPlayers } from './legal-actions';
-export { HIDDEN_CARD, redactEvent } from './view';
+export { HIDDEN_CARD, redactCards, redactEvent } from './view';
 export { heuristicBot, playWholeGame, randomBot } from './bots';
 export type { MaxiBourseBot, WholeGameSetup, WholeGameStep } from './bots';
 export { maxiBourseContent, startingCash } from './content';

@@ -181,6 +181,11 @@ export type MaxiBourseEvent =
 
 export type MaxiBourseEventType = MaxiBourseEvent['type'];
 
+/** An event as a viewer may see it: an auction answer by someone else has `stay: null` (hidden). */
+export type MaxiBourseEventView =
+  | Exclude<MaxiBourseEvent, { type: 'AuctionAnswered' }>
+  | { type: 'AuctionAnswered'; data: { playerId: PlayerId; price: number; stay: boolean | null } };
+
 // ---- State ------------------------------------------------------------------------------------
 
 /** The steps of a turn (II, III.2, III.7): sub-activities are stacked on top of them. */
@@ -324,6 +329,21 @@ export interface DeckView {
   readonly drawPile?: readonly CardId[];
 }
 
+/** An auction answer as a viewer sees it: `stay` is absent while the step's answers are secret to that viewer. */
+export interface AuctionAnswerView {
+  readonly playerId: PlayerId;
+  readonly stay?: boolean;
+}
+
+/** The turn as a viewer sees it: the same, but in an auction the others' answers to the open step are hidden. */
+export interface TurnView extends Omit<Turn, 'stack'> {
+  readonly stack: readonly ActivityView[];
+}
+
+export type ActivityView =
+  | Exclude<Activity, { kind: 'auction' }>
+  | (Omit<Extract<Activity, { kind: 'auction' }>, 'answers'> & { readonly answers: readonly AuctionAnswerView[] });
+
 export interface TableView extends Common {
   readonly phase: 'drafting' | 'playing' | 'finished';
   readonly seatOrder: readonly PlayerId[];
@@ -332,7 +352,7 @@ export interface TableView extends Common {
   readonly bank: Readonly<Record<CompanyId, number>>;
   readonly players: readonly PlayerView[];
   readonly decks: Readonly<Record<CardSeries, DeckView>>;
-  readonly turn?: Turn;
+  readonly turn?: TurnView;
   readonly picks?: number;
   readonly reason?: EndReason;
   readonly valuations?: readonly Valuation[];

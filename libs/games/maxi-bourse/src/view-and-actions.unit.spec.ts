@@ -49,6 +49,49 @@ describe('view', () => {
   });
 });
 
+describe('auction answers (III.1-6: simultaneous)', () => {
+  function openAuction() {
+    const players = ['yves', 'veronique', 'sophie', 'xavier'];
+    const game = new Scenario(table({ players, prices: { TWA: 400 }, holdings: { xavier: { TWA: 8_000 } } }));
+    game.roll('yves', 2, 4);
+    game.do({ type: 'ChooseShareCompany', data: { playerId: 'yves', company: 'TWA' } });
+    game.bid('yves', 1);
+    game.bid('veronique', 1);
+    game.bid('sophie', 1);
+    game.bid('xavier', 0);
+    return game;
+  }
+  const as = (name: string) => ({ kind: 'player' as const, playerId: asPlayerId(name) });
+  const auctionOf = (seen: TableView) => seen.turn?.stack.find((activity) => activity.kind === 'auction');
+
+  it('hide an answer from everyone but the bidder and the referee until the step resolves', () => {
+    const game = openAuction();
+    const [answered] = game.auction('yves', false);
+    if (!answered) throw new Error('no answer');
+    expect(answered).toEqual({ type: 'AuctionAnswered', data: { playerId: 'yves', price: 440, stay: false } });
+    for (const viewer of [as('veronique'), as('xavier'), { kind: 'spectator' as const }]) {
+      expect(redactEvent(answered, viewer).data).toEqual({ playerId: 'yves', price: 440, stay: null });
+      expect(auctionOf(tableView(game, viewer))?.answers).toEqual([{ playerId: 'yves' }]);
+    }
+    expect(redactEvent(answered, as('yves'))).toEqual(answered);
+    expect(redactEvent(answered, { kind: 'referee' })).toEqual(answered);
+    expect(auctionOf(tableView(game, as('yves')))?.answers).toEqual([{ playerId: 'yves', stay: false }]);
+    expect(auctionOf(tableView(game, { kind: 'referee' }))?.answers).toEqual([{ playerId: 'yves', stay: false }]);
+    // The state itself keeps the answer: only what viewers are shown changes.
+    expect(game.playing.turn.stack.at(-1)).toMatchObject({ kind: 'auction', answers: [{ playerId: 'yves', stay: false }] });
+  });
+
+  it('make the step public when it resolves: who stayed and who withdrew', () => {
+    const game = openAuction();
+    game.auction('yves', false);
+    game.auction('veronique', true);
+    const resolved = game.auction('sophie', true);
+    const step = ofType(resolved, 'AuctionStepResolved')[0] as MaxiBourseEvent;
+    expect(redactEvent(step, { kind: 'spectator' })).toEqual(step);
+    expect(step.data).toEqual({ price: 440, stayed: ['veronique', 'sophie'], withdrew: ['yves'] });
+  });
+});
+
 describe('legalActions', () => {
   it('before the roll: the roller rolls or sells, the others may ask for the roller’s shares', () => {
     const game = new Scenario(table({ players: ['ann', 'bob'], holdings: { ann: { SONY: 2_000 } } }));

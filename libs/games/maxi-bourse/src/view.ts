@@ -2,14 +2,27 @@ import { assertNever } from '@corbeille/kernel';
 import type { PlayerId, Viewer } from '@corbeille/kernel';
 import { maxiBourseContent } from './content';
 import type { CardSeries } from './content';
-import type { DeckView, MaxiBourseEvent, MaxiBourseState, MaxiBourseView, PlayerView, TableState, TableView } from './types';
+import type {
+  ActivityView,
+  DeckView,
+  MaxiBourseEvent,
+  MaxiBourseEventView,
+  MaxiBourseState,
+  MaxiBourseView,
+  PlayerView,
+  TableState,
+  TableView,
+  Turn,
+  TurnView,
+} from './types';
 
 /** The placeholder that replaces a card a viewer may not see. */
 export const HIDDEN_CARD = 'HIDDEN';
 
 /**
  * What a viewer may see (III.5): rumour cards only by their holder until revealed, the deck order
- * and the undrawn cards only by referees.
+ * and the undrawn cards only by referees; in an auction step (III.1-6) each bidder's answer only by
+ * that bidder until the step is resolved, since the answers count as simultaneous.
  */
 export function view(state: MaxiBourseState, viewer: Viewer): MaxiBourseView {
   switch (state.phase) {
@@ -19,7 +32,7 @@ export function view(state: MaxiBourseState, viewer: Viewer): MaxiBourseView {
     case 'drafting':
       return { ...tableView(state, viewer), picks: state.picks };
     case 'playing':
-      return { ...tableView(state, viewer), turn: state.turn };
+      return { ...tableView(state, viewer), turn: turnView(state.turn, viewer) };
     case 'finished':
       return { ...tableView(state, viewer), reason: state.reason, valuations: state.valuations, winners: state.winners };
     default:
@@ -56,12 +69,22 @@ function tableView(state: TableState, viewer: Viewer): TableView {
   return { phase: state.phase, gameId, options, seats, seatOrder, trackLength, prices, bank, players, decks };
 }
 
+function turnView(turn: Turn, viewer: Viewer): TurnView {
+  if (viewer.kind === 'referee') return turn;
+  const stack = turn.stack.map((activity): ActivityView => {
+    if (activity.kind !== 'auction') return activity;
+    const answers = activity.answers.map((answer) => (seesHand(viewer, answer.playerId) ? answer : { playerId: answer.playerId }));
+    return { ...activity, answers };
+  });
+  return { ...turn, stack };
+}
+
 function seesHand(viewer: Viewer, playerId: PlayerId): boolean {
   return viewer.kind === 'referee' || (viewer.kind === 'player' && viewer.playerId === playerId);
 }
 
-/** An event as a viewer may see it: shuffles lose their order, a rumour drawn by someone else its card. */
-export function redactEvent(event: MaxiBourseEvent, viewer: Viewer): MaxiBourseEvent {
+/** An event with the cards a viewer may not see hidden: shuffles lose their order, a rumour drawn by someone else its card. */
+export function redactCards(event: MaxiBourseEvent, viewer: Viewer): MaxiBourseEvent {
   if (viewer.kind === 'referee') return event;
   switch (event.type) {
     case 'DeckShuffled':
@@ -71,4 +94,18 @@ export function redactEvent(event: MaxiBourseEvent, viewer: Viewer): MaxiBourseE
     default:
       return event;
   }
+}
+
+/**
+ * An event as a viewer may see it: its cards as `redactCards` leaves them, and an auction answer by
+ * someone else without whether they stay (III.1-6: the answers of a step count as simultaneous). The
+ * step's outcome is public in the events that resolve it (`AuctionStepResolved`: who stayed and who
+ * withdrew; `AuctionClosed`), so the answer itself stays hidden for good: this needs no knowledge of
+ * later events, and a replay still shows every step.
+ */
+export function redactEvent(event: MaxiBourseEvent, viewer: Viewer): MaxiBourseEventView {
+  if (event.type === 'AuctionAnswered' && !seesHand(viewer, event.data.playerId)) {
+    return { ...event, data: { playerId: event.data.playerId, price: event.data.price, stay: null } };
+  }
+  return redactCards(event, viewer);
 }

@@ -5,7 +5,7 @@ import {
   HIDDEN_CARD,
   maxiBourse,
   maxiBourseContent,
-  redactEvent,
+  redactCards,
   type Activity,
   type MaxiBourseEvent,
   type MaxiBourseState,
@@ -77,11 +77,13 @@ function tableOf(state: MaxiBourseState): TableState | undefined {
 }
 
 /**
- * Folds one event as a spectator sees it. A revealed rumour names its card for the first time: the
- * holder's placeholder is swapped for it first, so the rules' own `evolve` discards the right card.
+ * Folds one event with the cards a spectator may not see hidden. A revealed rumour names its card for
+ * the first time: the holder's placeholder is swapped for it first, so the rules' own `evolve` discards
+ * the right card. Auction answers are folded whole: this state is working state, never served, and the
+ * pending decision built from it names only who has answered.
  */
 export function foldPublicEvent(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBourseState {
-  const seen = redactEvent(event, SPECTATOR);
+  const seen = redactCards(event, SPECTATOR);
   const before = seen.type === 'RumourRevealed' ? withRevealedCard(state, seen.data.playerId, seen.data.cardId) : state;
   return maxiBourse.evolve(before, seen);
 }
