@@ -1,0 +1,5 @@
+export * from './commitment';
+export * from './fair-random';
+export * from './integrity-metadata';
+export * from './seed-store';
+export * from './verify-fairness';

@@ -1,0 +1,115 @@
+import type { EventMetadata, RecordedEvent } from '@corbeille/event-store';
+import { FAIRNESS_SCHEME, isSeed, type RecordedDraw } from './fair-random';
+
+/**
+ * What the integrity records put in events' metadata (metadata is kept in the log, never served as it is):
+ * - the game's first event: `engine` (rules and engine version) and `fairness` (the seed's commitment);
+ * - the first event of a command that drew chance: `draws` and the `command` itself, to re-decide it;
+ * - the last event of a command that crossed a round or month boundary: `checksum`;
+ * - an event holding a hidden value (a BOLSA plan): `commitment`, and its `commitmentNonce` (hidden);
+ * - the last event of the command that ended the game: `revealedSeed`.
+ */
+export interface EnginePin {
+  readonly game: string;
+  readonly version: string;
+}
+
+export interface FairnessCommitment {
+  readonly scheme: typeof FAIRNESS_SCHEME;
+  readonly commitment: string;
+}
+
+export interface StateChecksum {
+  readonly algorithm: 'sha256';
+  /** Which boundary the checksum was taken at, e.g. "round 3". */
+  readonly boundary: string;
+  readonly hash: string;
+}
+
+export interface ValueCommitment {
+  readonly scheme: string;
+  readonly hash: string;
+}
+
+/** The stream an early reveal (and anything else about a game's integrity) is recorded in. */
+export const INTEGRITY_STREAM_PREFIX = 'integrity-';
+export const SEED_REVEALED = 'GameSeedRevealed';
+
+export interface SeedRevealedData {
+  readonly gameId: string;
+  readonly seed: string;
+  readonly commitment: string;
+  readonly reason: string;
+  readonly revealedBy: string;
+}
+
+export function integrityStreamOf(gameId: string): string {
+  return `${INTEGRITY_STREAM_PREFIX}${gameId}`;
+}
+
+export function enginePinOf(metadata: EventMetadata | undefined): EnginePin | undefined {
+  const engine = record(metadata?.['engine']);
+  return engine && typeof engine['game'] === 'string' && typeof engine['version'] === 'string'
+    ? { game: engine['game'], version: engine['version'] }
+    : undefined;
+}
+
+export function fairnessOf(metadata: EventMetadata | undefined): FairnessCommitment | undefined {
+  const fairness = record(metadata?.['fairness']);
+  return fairness && fairness['scheme'] === FAIRNESS_SCHEME && typeof fairness['commitment'] === 'string'
+    ? { scheme: FAIRNESS_SCHEME, commitment: fairness['commitment'] }
+    : undefined;
+}
+
+/** The draws an event records; undefined when it records none, null when what it records is malformed. */
+export function drawsOf(metadata: EventMetadata | undefined): RecordedDraw[] | undefined | null {
+  const draws: unknown = metadata?.['draws'];
+  if (draws === undefined) return undefined;
+  if (!Array.isArray(draws)) return null;
+  const parsed: RecordedDraw[] = [];
+  for (const draw of draws) {
+    const fields = record(draw);
+    if (!fields || typeof fields['index'] !== 'string') return null;
+    const { index, min, max, value } = fields;
+    if (!Number.isInteger(min) || !Number.isInteger(max) || !Number.isInteger(value)) return null;
+    parsed.push({ index, min: min as number, max: max as number, value: value as number });
+  }
+  return parsed;
+}
+
+export function checksumOf(metadata: EventMetadata | undefined): StateChecksum | undefined {
+  const checksum = record(metadata?.['checksum']);
+  return checksum && checksum['algorithm'] === 'sha256' && typeof checksum['boundary'] === 'string' && typeof checksum['hash'] === 'string'
+    ? { algorithm: 'sha256', boundary: checksum['boundary'], hash: checksum['hash'] }
+    : undefined;
+}
+
+export function commitmentOf(metadata: EventMetadata | undefined): ValueCommitment | undefined {
+  const commitment = record(metadata?.['commitment']);
+  return commitment && typeof commitment['scheme'] === 'string' && typeof commitment['hash'] === 'string'
+    ? { scheme: commitment['scheme'], hash: commitment['hash'] }
+    : undefined;
+}
+
+export function revealedSeedOf(metadata: EventMetadata | undefined): string | undefined {
+  const seed: unknown = metadata?.['revealedSeed'];
+  return isSeed(seed) ? seed : undefined;
+}
+
+/** The seed revealed for a game, from its own events (at its end) or its integrity stream (an early reveal). */
+export function revealedSeedIn(gameEvents: readonly RecordedEvent[], integrityEvents: readonly RecordedEvent[]): { seed: string; at: RecordedEvent; reason: string } | undefined {
+  for (const event of integrityEvents) {
+    if (event.type !== SEED_REVEALED) continue;
+    const data = record(event.data);
+    if (data && isSeed(data['seed'])) return { seed: data['seed'], at: event, reason: typeof data['reason'] === 'string' ? data['reason'] : '' };
+  }
+  for (const event of gameEvents) {
+    const seed = revealedSeedOf(event.metadata);
+    if (seed !== undefined) return { seed, at: event, reason: 'The game is over.' };
+  }
+  return undefined;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,210 @@
+import type { RecordedEvent } from '@corbeille/event-store';
+import type { DecisionContext, DomainCommand, DomainEvent, RandomSource } from '@corbeille/kernel';
+import { canonicalJson } from '../canonical-json';
+import { COMMITMENT_SCHEME, commitTo, stateChecksum } from './commitment';
+import { fairInt, seedCommitment, type RecordedDraw } from './fair-random';
+import { checksumOf, commitmentOf, drawsOf, enginePinOf, fairnessOf, revealedSeedIn, type EnginePin } from './integrity-metadata';
+
+/** The rules a verifier needs of a game type: its deciders by engine version, its checksums and its commitments. */
+export interface VerifiableGame {
+  readonly type: string;
+  /** The decider of a pinned engine version; throws for a version it does not know. */
+  readonly deciderFor: (version: string) => {
+    readonly initialState: () => unknown;
+    readonly decide: (state: unknown, command: DomainCommand, context: DecisionContext) => DomainEvent[];
+    readonly evolve: (state: unknown, event: DomainEvent) => unknown;
+  };
+  /** The engine version a game without a pin is played with. */
+  readonly defaultEngineVersion: string;
+  readonly checksumAt?: (before: unknown, after: unknown) => { readonly boundary: string; readonly covered: unknown } | undefined;
+  readonly committedValueOf?: (event: DomainEvent) => unknown;
+}
+
+export type FairnessMismatchKind =
+  | 'ENGINE'
+  | 'COMMITMENT'
+  | 'DRAW'
+  | 'MISSING_COMMAND'
+  | 'OUTCOME'
+  | 'CHECKSUM'
+  | 'PLAN_COMMITMENT';
+
+export interface FairnessMismatch {
+  readonly kind: FairnessMismatchKind;
+  /** The event's revision in the game's stream (0-based) and its position in the global log. */
+  readonly revision: number;
+  readonly position: number;
+  readonly message: string;
+}
+
+export interface FairnessReport {
+  readonly streamId: string;
+  readonly engine: EnginePin | undefined;
+  /** The seed's commitment recorded at creation; undefined for a game without provable chance. */
+  readonly commitment: string | undefined;
+  readonly seedRevealed: boolean;
+  /** Draws recomputed from the revealed seed (0 before the reveal). */
+  readonly drawsChecked: number;
+  /** Commands decided again with their draws, compared with their logged events. */
+  readonly commandsReplayed: number;
+  readonly checksumsChecked: number;
+  readonly commitmentsChecked: number;
+  readonly mismatches: readonly FairnessMismatch[];
+  readonly ok: boolean;
+}
+
+/**
+ * Checks a game's record of chance, from its events and its integrity stream:
+ * - the revealed seed matches the commitment of the first event, and every recorded draw is what the seed
+ *   gives for its counter (once the seed is revealed);
+ * - every command that drew is decided again, on the state before it, with the recorded draws, by the
+ *   pinned engine version: it must give exactly the logged events (so outcomes come from the draws);
+ * - an independent fold reproduces every round/month checksum, and the checksums are where boundaries are;
+ * - every committed value (a BOLSA plan) matches its commitment.
+ * It reads the whole log, secrets included: callers decide what of the report may be shown.
+ */
+export function verifyFairness(game: VerifiableGame, gameEvents: readonly RecordedEvent[], integrityEvents: readonly RecordedEvent[] = []): FairnessReport {
+  const first = gameEvents[0];
+  const streamId = first?.streamId ?? '';
+  const mismatches: FairnessMismatch[] = [];
+  const mismatch = (kind: FairnessMismatchKind, event: RecordedEvent, message: string) =>
+    mismatches.push({ kind, revision: event.revision, position: event.position, message });
+  const engine = enginePinOf(first?.metadata);
+  const commitment = fairnessOf(first?.metadata)?.commitment;
+  const revealed = revealedSeedIn(gameEvents, integrityEvents);
+  const counts = { drawsChecked: 0, commandsReplayed: 0, checksumsChecked: 0, commitmentsChecked: 0 };
+  const report = (): FairnessReport => ({ streamId, engine, commitment, seedRevealed: revealed !== undefined, ...counts, mismatches, ok: mismatches.length === 0 });
+  if (first === undefined) return report();
+
+  if (engine && engine.game !== game.type) {
+    mismatch('ENGINE', first, `The game is pinned to ${engine.game} rules, not ${game.type}`);
+    return report();
+  }
+  let decider: ReturnType<VerifiableGame['deciderFor']>;
+  try {
+    decider = game.deciderFor(engine?.version ?? game.defaultEngineVersion);
+  } catch (error) {
+    mismatch('ENGINE', first, error instanceof Error ? error.message : String(error));
+    return report();
+  }
+
+  let seed: string | undefined;
+  if (revealed) {
+    if (commitment === undefined) mismatch('COMMITMENT', revealed.at, 'A seed was revealed for a game that recorded no commitment');
+    else if (seedCommitment(revealed.seed) !== commitment) {
+      mismatch('COMMITMENT', revealed.at, `The revealed seed does not match the commitment recorded at creation (${commitment})`);
+    } else seed = revealed.seed;
+  }
+
+  let state = decider.initialState();
+  for (let start = 0; start < gameEvents.length; ) {
+    const head = gameEvents[start] as RecordedEvent;
+    let end = start + 1;
+    while (end < gameEvents.length && (gameEvents[end] as RecordedEvent).metadata.commandId === head.metadata.commandId) end += 1;
+    const group = gameEvents.slice(start, end);
+    const last = group[group.length - 1] as RecordedEvent;
+    const before = state;
+
+    const draws = drawsOf(head.metadata);
+    if (draws === null) mismatch('DRAW', head, 'The recorded draws are malformed');
+    else if (draws !== undefined && draws.length > 0) {
+      if (seed !== undefined) {
+        for (const draw of draws) {
+          counts.drawsChecked += 1;
+          const expected = expectedDraw(seed, draw);
+          if (expected !== draw.value) {
+            mismatch('DRAW', head, `Draw ${draw.index} in [${draw.min}, ${draw.max}] is recorded as ${draw.value}; the seed gives ${expected}`);
+          }
+        }
+      }
+      replayCommand(head, group, before, draws);
+    }
+
+    for (const event of group) {
+      state = decider.evolve(state, { type: event.type, data: event.data });
+      const value = game.committedValueOf?.({ type: event.type, data: event.data });
+      if (value !== undefined) checkCommitment(event, value);
+    }
+
+    const boundary = game.checksumAt?.(before, state);
+    const recorded = checksumOf(last.metadata);
+    if (boundary !== undefined) {
+      counts.checksumsChecked += 1;
+      const hash = stateChecksum(boundary.covered);
+      if (recorded === undefined) mismatch('CHECKSUM', last, `No checksum is recorded at the end of ${boundary.boundary}`);
+      else if (recorded.hash !== hash || recorded.boundary !== boundary.boundary) {
+        mismatch('CHECKSUM', last, `The checksum of ${recorded.boundary} does not match the re-folded price board and portfolios of ${boundary.boundary}`);
+      }
+    } else if (recorded !== undefined) mismatch('CHECKSUM', last, `A checksum of ${recorded.boundary} is recorded where no boundary was crossed`);
+    start = end;
+  }
+  return report();
+
+  function expectedDraw(revealedSeed: string, draw: RecordedDraw): number | string {
+    try {
+      return fairInt(revealedSeed, draw.index, draw.min, draw.max);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  function replayCommand(head: RecordedEvent, group: readonly RecordedEvent[], before: unknown, draws: readonly RecordedDraw[]): void {
+    const command = commandOf(head.metadata['command']);
+    if (command === undefined) {
+      mismatch('MISSING_COMMAND', head, 'The command that drew chance is not recorded, so its outcome cannot be checked');
+      return;
+    }
+    counts.commandsReplayed += 1;
+    const values = draws.map((draw) => (seed === undefined ? draw.value : expectedDraw(seed, draw)));
+    let used = 0;
+    const random: RandomSource = {
+      int(min, max) {
+        const draw = draws[used];
+        const value = values[used];
+        used += 1;
+        if (draw === undefined || typeof value !== 'number') throw new Error(`the command draws more than the ${draws.length} recorded draws`);
+        if (draw.min !== min || draw.max !== max) throw new Error(`draw ${draw.index} is asked in [${min}, ${max}], recorded in [${draw.min}, ${draw.max}]`);
+        return value;
+      },
+    };
+    const now = typeof head.metadata.occurredAt === 'string' ? head.metadata.occurredAt : head.recordedAt;
+    let decided: DomainEvent[];
+    try {
+      decided = decider.decide(before, command, { random, now });
+    } catch (error) {
+      mismatch('OUTCOME', head, `${command.type} decided again with its draws fails: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (used !== draws.length) mismatch('OUTCOME', head, `${command.type} decided again uses ${used} draws, ${draws.length} are recorded`);
+    const count = Math.max(decided.length, group.length);
+    for (let i = 0; i < count; i += 1) {
+      const logged = group[i];
+      const expected = decided[i];
+      const at = logged ?? (group[group.length - 1] as RecordedEvent);
+      if (logged === undefined || expected === undefined) {
+        mismatch('OUTCOME', at, `${command.type} decided again gives ${decided.length} events, ${group.length} are logged`);
+        return;
+      }
+      if (logged.type !== expected.type || canonicalJson(logged.data) !== canonicalJson(expected.data)) {
+        mismatch('OUTCOME', logged, `Event ${logged.revision} (${logged.type}) is not what ${command.type} gives with its draws (${expected.type})`);
+        return;
+      }
+    }
+  }
+
+  function checkCommitment(event: RecordedEvent, value: unknown): void {
+    counts.commitmentsChecked += 1;
+    const recorded = commitmentOf(event.metadata);
+    const nonce: unknown = event.metadata['commitmentNonce'];
+    if (recorded === undefined || typeof nonce !== 'string') {
+      mismatch('PLAN_COMMITMENT', event, `${event.type} carries no commitment to check its hidden value against`);
+    } else if (recorded.scheme !== COMMITMENT_SCHEME || commitTo(value, nonce) !== recorded.hash) {
+      mismatch('PLAN_COMMITMENT', event, `${event.type} does not match the commitment recorded when it was submitted`);
+    }
+  }
+}
+
+function commandOf(value: unknown): DomainCommand | undefined {
+  if (typeof value !== 'object' || value === null || typeof (value as { type?: unknown }).type !== 'string') return undefined;
+  return value as DomainCommand;
+}
