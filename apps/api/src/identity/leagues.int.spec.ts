@@ -64,6 +64,17 @@ describe('leagues, seasons, tables and members', () => {
     });
   });
 
+  it('an organiser adds a member by email instead of account id', async () => {
+    const zoe = await signUp(api, 'Zoe');
+    const club = (await dataAs<{ createLeague: { id: string } }>(api, olga.token, CREATE_LEAGUE, { input: { name: 'Email Club' } })).createLeague.id;
+    const addByEmail = (email: string, extra: Record<string, unknown> = {}) =>
+      gqlAs<{ addLeagueMember: { accountId: string; role: string } }>(api, olga.token, ADD_MEMBER, { input: { leagueId: club, email, role: 'SPECTATOR', ...extra } });
+    expect((await addByEmail(' Zoe@Example.com ')).data?.addLeagueMember).toMatchObject({ accountId: zoe.accountId, role: 'SPECTATOR' });
+    expect(errorOf(await addByEmail('nobody@example.com'))).toEqual({ code: 'NOT_FOUND', domainCode: 'ACCOUNT_NOT_FOUND' });
+    expect(errorOf(await addByEmail('zoe@example.com', { accountId: zoe.accountId }))).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(errorOf(await gqlAs(api, olga.token, ADD_MEMBER, { input: { leagueId: club, role: 'PLAYER' } }))).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
   it('only organisers create seasons and schedule tables', async () => {
     expect(errorOf(await gqlAs(api, pat.token, CREATE_SEASON, { input: { leagueId, name: 'Spring' } }))).toEqual({ code: 'FORBIDDEN', domainCode: 'NOT_AN_ORGANISER' });
     const { createSeason } = await dataAs<{ createSeason: { id: string; status: string; leagueId: string } }>(api, olga.token, CREATE_SEASON, {

@@ -65,9 +65,16 @@ export class AddLeagueMemberInput extends IdentityCommandInput {
   @IsEntityId()
   leagueId!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { nullable: true, description: 'The account to add; or give its `email` instead.' })
+  @IsOptional()
   @IsEntityId()
-  accountId!: string;
+  accountId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The email of the account to add (instead of `accountId`).' })
+  @IsOptional()
+  @IsString()
+  @Length(3, 254)
+  email?: string | null;
 
   @Field(() => LeagueRoleEnum, { description: 'Adding a member again with another role changes their role.' })
   @IsIn(LEAGUE_ROLES)

@@ -8,6 +8,7 @@ import {
   gameKey,
   leagueDecider,
   leagueStreamId,
+  normalizeEmail,
   type GameType,
   type LeagueCommand,
   type LeagueKind,
@@ -53,15 +54,33 @@ export class LeaguesService {
     return this.views.leagueModelOf(leagueId, actor);
   }
 
-  async addMember(principal: Principal, input: Idempotent & { leagueId: string; accountId: string; role: LeagueRole }): Promise<LeagueMemberModel> {
+  async addMember(
+    principal: Principal,
+    input: Idempotent & { leagueId: string; accountId?: string | null; email?: string | null; role: LeagueRole },
+  ): Promise<LeagueMemberModel> {
     const actor = requireAccount(principal, 'admin');
-    const command: LeagueCommand = { type: 'AddLeagueMember', data: { actorId: actor.accountId, accountId: input.accountId, role: input.role } };
+    const accountId = this.memberAccountId(input);
+    const command: LeagueCommand = { type: 'AddLeagueMember', data: { actorId: actor.accountId, accountId, role: input.role } };
     await this.commands.check(leagueDecider, leagueStreamId(input.leagueId), command, input.commandId);
-    if (!this.projection.store.accountById(input.accountId)) {
-      throw new NotFound('ACCOUNT_NOT_FOUND', `There is no account with id "${input.accountId}"`, { accountId: input.accountId });
+    if (!this.projection.store.accountById(accountId)) {
+      throw new NotFound('ACCOUNT_NOT_FOUND', `There is no account with id "${accountId}"`, { accountId });
     }
     await this.run(actor, input.leagueId, input, command);
-    return this.views.memberModelOf(input.leagueId, input.accountId);
+    return this.views.memberModelOf(input.leagueId, accountId);
+  }
+
+  /** The account a new member is named by: its id, or its email (an organiser invites people by email). */
+  private memberAccountId(input: { accountId?: string | null; email?: string | null }): string {
+    const hasId = input.accountId !== undefined && input.accountId !== null;
+    const hasEmail = input.email !== undefined && input.email !== null;
+    if (hasId === hasEmail) {
+      throw new InputValidationError([{ field: hasId ? 'email' : 'accountId', messages: ['Give exactly one of accountId and email'] }]);
+    }
+    if (hasId) return input.accountId as string;
+    const email = normalizeEmail(input.email as string);
+    const account = this.projection.store.accountByEmail(email);
+    if (!account) throw new NotFound('ACCOUNT_NOT_FOUND', `There is no account with the email "${email}"`, { email });
+    return account.accountId;
   }
 
   async createSeason(principal: Principal, input: Idempotent & { leagueId: string; name: string }): Promise<SeasonModel> {
