@@ -38,11 +38,37 @@ export interface CommandResult<State> {
   readonly alreadyApplied: boolean;
 }
 
+/** Where a command is decided: its stream, and the stream's revision before it (undefined for a new stream). */
+export interface DecisionPoint {
+  readonly streamId: string;
+  readonly revision: number | undefined;
+}
+
+/** A command decided, about to be appended. */
+export interface Decision extends DecisionPoint {
+  readonly command: DomainCommand;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly events: readonly DomainEvent[];
+  /** The source the decision drew its chance from. */
+  readonly random: RandomSource;
+  readonly now: string;
+}
+
 export interface CommandHandlerOptions {
   /** Reads the referee's clock once per attempt; injected so tests and replays control time. */
   readonly clock?: () => string;
-  /** A fresh source of chance per attempt; outcomes end up in the events, never re-drawn on replay. */
-  readonly randomSource: () => RandomSource;
+  /**
+   * A fresh source of chance per attempt, told which stream and revision the attempt decides at (so a
+   * provably fair source can derive its draws from the game's seed and a counter); outcomes end up in
+   * the events, never re-drawn on replay.
+   */
+  readonly randomSource: (at: DecisionPoint) => RandomSource | Promise<RandomSource>;
+  /**
+   * Extra metadata for each decided event (integrity records: draws, checksums, commitments, the engine
+   * pin), from the decision before it is appended. The handler's own metadata keys win over these.
+   */
+  readonly annotate?: (decision: Decision) => readonly (Readonly<Record<string, unknown>> | undefined)[];
   /** How many times a concurrency conflict is retried after the first attempt. */
   readonly maxRetries?: number;
   readonly snapshots?: SnapshotStore;
@@ -132,7 +158,7 @@ export class CommandHandler {
       // The state and revision this attempt decides on (the entry may move on while it awaits).
       const state = stream.state as S;
       const revision = stream.revision;
-      const context: DecisionContext = { random: this.options.randomSource(), now: this.clock() };
+      const context: DecisionContext = { random: await this.options.randomSource({ streamId, revision }), now: this.clock() };
       let decided: E[];
       try {
         decided = decider.decide(state, envelope.command, context);
@@ -160,11 +186,16 @@ export class CommandHandler {
         occurredAt: context.now,
         commandType: envelope.command.type,
       };
-      const newEvents: NewEvent[] = decided.map((event) => ({ type: event.type, data: event.data, metadata }));
+      const next = decided.reduce(decider.evolve, state);
+      const extra = this.options.annotate?.({ streamId, revision, command: envelope.command, before: state, after: next, events: decided, random: context.random, now: context.now });
+      const newEvents: NewEvent[] = decided.map((event, index) => ({
+        type: event.type,
+        data: event.data,
+        metadata: extra?.[index] === undefined ? metadata : { ...extra[index], ...metadata },
+      }));
       const expected: ExpectedRevision = revision === undefined ? 'no-stream' : revision;
       try {
         const { result: appended, events: written } = await this.append(streamId, newEvents, expected);
-        const next = decided.reduce(decider.evolve, state);
         this.cache.recordAppend(stream, revision, written, next, envelope.commandId);
         await this.maybeSnapshot(streamId, stream);
         return { events: written, state: next, revision: appended.nextExpectedRevision, alreadyApplied: false };

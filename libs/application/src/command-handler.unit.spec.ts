@@ -53,6 +53,27 @@ describe('CommandHandler', () => {
     });
   });
 
+  it('tells the random source where it decides, and records what annotate adds to each event', async () => {
+    const store = new InMemoryEventStore();
+    const points: unknown[] = [];
+    const handler = new CommandHandler(store, {
+      randomSource: async (at) => {
+        points.push(at);
+        return scriptedRandom([at.revision === undefined ? 3 : 5]);
+      },
+      annotate: ({ revision, before, after, command }) => [{ at: revision ?? null, from: before, to: after, commandType: 'overridden', command }],
+      clock,
+    });
+    await handler.handle(diceGame, 'dice-a', { command: roll, commandId: 'c1', actor: 'alice' });
+    const second = await handler.handle(diceGame, 'dice-a', { command: roll, commandId: 'c2', actor: 'alice' });
+    expect(points).toEqual([
+      { streamId: 'dice-a', revision: undefined },
+      { streamId: 'dice-a', revision: 0 },
+    ]);
+    // The handler's own keys (commandType) win over an annotation's.
+    expect(second.events[0]?.metadata).toMatchObject({ at: 0, from: { total: 3, rolls: 1 }, to: { total: 8, rolls: 2 }, commandType: 'Roll', command: roll });
+  });
+
   it('applies a retried command id once and returns the first events', async () => {
     const store = new InMemoryEventStore();
     const handler = new CommandHandler(store, { randomSource: () => seededRandom(1), clock });
