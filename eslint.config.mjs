@@ -33,7 +33,7 @@ export default [
   },
   {
     // Rule engines are pure: no clock, no ambient randomness, no I/O.
-    files: ['libs/games/**/*.ts', 'libs/kernel/**/*.ts', 'libs/identity/**/*.ts'],
+    files: ['libs/games/**/*.ts', 'libs/kernel/**/*.ts', 'libs/identity/**/*.ts', 'libs/rulings/**/*.ts'],
     ignores: ['**/*.spec.ts', 'libs/kernel/src/testing/**'],
     rules: {
       'no-restricted-properties': [

@@ -6,3 +6,4 @@ export { heuristicBot, playWholeGame, randomBot } from './bots';
 export type { BolsaBot, WholeGameSetup, WholeGameStep } from './bots';
 export { defaultBolsaOptions, resolveOptions } from './options';
 export { companyDefinition, dividendAt, priceAt } from './market';
+export { bolsaResult, correctBolsa, type BolsaAdjustment } from './correction';

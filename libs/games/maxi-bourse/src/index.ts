@@ -20,3 +20,4 @@ export type {
 export { defaultMaxiBourseOptions, resolveOptions } from './options';
 export { payoutsFor } from './payouts';
 export { formatDollars } from './money';
+export { correctMaxiBourse, maxiBourseResult, type MaxiBourseAdjustment } from './correction';

@@ -7,3 +7,4 @@ export { allStockNames, defaultStockTickerOptions, stockLabel, stockTickerConten
 export type { StockDefinition } from './content/stocks';
 export { resolveOptions } from './options';
 export { formatCents } from './money';
+export { correctStockTicker, stockTickerResult, type StockTickerAdjustment } from './correction';
