@@ -1,2 +1,3 @@
 export * from './sqlite-event-store';
 export * from './sqlite-snapshots';
+export * from './sqlite-seed-store';

@@ -1,3 +1,4 @@
 export * from './crypto-random';
 export * from './open-event-store';
 export * from './storage-config';
+export * from './open-seed-store';

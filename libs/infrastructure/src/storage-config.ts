@@ -10,6 +10,8 @@ export interface StorageConfig {
   readonly readModelsPath: string;
   /** Hash-chain every appended event (INTEGRITY_CHAIN, on unless set to 0, false, off or no). */
   readonly integrityChain: boolean;
+  /** The games' secret seeds (SECRETS_DB_PATH); by default next to the events, see secretsPathFor. */
+  readonly secretsPath?: string;
 }
 
 /**
@@ -28,5 +30,6 @@ export function storageConfigFromEnv(
     eventsPath: env['EVENTS_DB_PATH'] ?? join(dataDir, 'events.sqlite'),
     readModelsPath: env['READ_MODELS_DB_PATH'] ?? join(dataDir, 'read-models.sqlite'),
     integrityChain: !/^(0|false|off|no)$/i.test(env['INTEGRITY_CHAIN']?.trim() ?? ''),
+    ...(env['SECRETS_DB_PATH'] ? { secretsPath: env['SECRETS_DB_PATH'] } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { cryptoRandom } from './crypto-random';
 import { HashChainedEventStore } from '@corbeille/integrity';
 import { describeEventStore, openEventStore } from './open-event-store';
+import { secretsPathFor } from './open-seed-store';
 import { storageConfigFromEnv } from './storage-config';
 
 describe('storageConfigFromEnv', () => {
@@ -46,5 +47,14 @@ describe('cryptoRandom', () => {
     for (let i = 0; i < 300; i += 1) seen.add(cryptoRandom.int(0, 5));
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(() => cryptoRandom.int(2, 1)).toThrow('Invalid random range');
+  });
+});
+
+describe('secretsPathFor', () => {
+  it('keeps the seeds next to the events unless SECRETS_DB_PATH says where', () => {
+    expect(secretsPathFor(storageConfigFromEnv({}, '/srv/corbeille'))).toBe('/srv/corbeille/data/events.secrets.sqlite');
+    expect(secretsPathFor(storageConfigFromEnv({ SECRETS_DB_PATH: '/vault/seeds.sqlite' }, '/srv'))).toBe('/vault/seeds.sqlite');
+    expect(secretsPathFor({ dataDir: '/d', eventsPath: ':memory:' })).toBe(':memory:');
+    expect(secretsPathFor({ dataDir: '/d', eventsPath: '/d/e.sqlite', eventStoreUrl: 'esdb://localhost:2113' })).toBe('/d/secrets.sqlite');
   });
 });

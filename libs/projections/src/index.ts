@@ -12,3 +12,4 @@ export * from './maxi-bourse/maxi-bourse-read-models';
 export * from './maxi-bourse/maxi-bourse-projection';
 export * from './maxi-bourse/maxi-bourse-secrecy';
 export * from './maxi-bourse/maxi-bourse-game';
+export * from './registry/boundary-checksums';

@@ -1,6 +1,8 @@
-import { stockTicker, type StockTickerState } from '@corbeille/stock-ticker';
+import type { StockTickerState } from '@corbeille/stock-ticker';
 import type { PortfolioView, PriceBoard } from './read-models';
+import { stockTickerChecksumAt } from './registry/boundary-checksums';
 import { defineGame, playerIdOf, type GameProjection } from './registry/game-definition';
+import { ruledStockTicker } from './rulings/ruled-games';
 import { projectStockTickerEvent, STOCK_TICKER_STREAM_PREFIX, type StockTickerGameModel } from './stock-ticker-projection';
 
 const stockTickerProjection: GameProjection<StockTickerGameModel> = {
@@ -23,10 +25,11 @@ export const STOCK_TICKER_GAME = defineGame({
   type: 'stock-ticker',
   title: 'Stock Ticker',
   streamPrefix: STOCK_TICKER_STREAM_PREFIX,
-  decider: stockTicker,
+  decider: ruledStockTicker,
   refereeCommands: ['CreateGame', 'StartGame', 'EndGame'],
   actingPlayerOf: playerIdOf,
   redactEvent: (event) => event,
   mayReadActionsOf: () => true,
   projection: stockTickerProjection,
+  checksumAt: stockTickerChecksumAt,
 });

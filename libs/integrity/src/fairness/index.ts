@@ -3,3 +3,4 @@ export * from './fair-random';
 export * from './integrity-metadata';
 export * from './seed-store';
 export * from './verify-fairness';
+export * from './integrity-recorder';

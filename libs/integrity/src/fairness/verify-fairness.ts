@@ -15,7 +15,7 @@ export interface VerifiableGame {
     readonly evolve: (state: unknown, event: DomainEvent) => unknown;
   };
   /** The engine version a game without a pin is played with. */
-  readonly defaultEngineVersion: string;
+  readonly engineVersion: string;
   readonly checksumAt?: (before: unknown, after: unknown) => { readonly boundary: string; readonly covered: unknown } | undefined;
   readonly committedValueOf?: (event: DomainEvent) => unknown;
 }
@@ -82,7 +82,7 @@ export function verifyFairness(game: VerifiableGame, gameEvents: readonly Record
   }
   let decider: ReturnType<VerifiableGame['deciderFor']>;
   try {
-    decider = game.deciderFor(engine?.version ?? game.defaultEngineVersion);
+    decider = game.deciderFor(engine?.version ?? game.engineVersion);
   } catch (error) {
     mismatch('ENGINE', first, error instanceof Error ? error.message : String(error));
     return report();

@@ -1,5 +1,6 @@
-import { maxiBourse } from '@corbeille/maxi-bourse';
+import { maxiBourseChecksumAt } from '../registry/boundary-checksums';
 import { defineGame, playerIdOf } from '../registry/game-definition';
+import { ruledMaxiBourse } from '../rulings/ruled-games';
 import { MAXI_BOURSE_STREAM_PREFIX, maxiBourseProjection } from './maxi-bourse-projection';
 import { mayReadMaxiBourseActionsOf, redactMaxiBourseEvent } from './maxi-bourse-secrecy';
 
@@ -8,10 +9,11 @@ export const MAXI_BOURSE_GAME = defineGame({
   type: 'maxi-bourse',
   title: 'Maxi Bourse',
   streamPrefix: MAXI_BOURSE_STREAM_PREFIX,
-  decider: maxiBourse,
+  decider: ruledMaxiBourse,
   refereeCommands: ['CreateGame', 'StartGame', 'CloseSession'],
   actingPlayerOf: playerIdOf,
   redactEvent: redactMaxiBourseEvent,
   mayReadActionsOf: mayReadMaxiBourseActionsOf,
   projection: maxiBourseProjection,
+  checksumAt: maxiBourseChecksumAt,
 });

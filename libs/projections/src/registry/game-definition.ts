@@ -61,6 +61,20 @@ export interface GameDefinition<
   /** Streams are named `<streamPrefix><gameId>`. */
   readonly streamPrefix: string;
   readonly decider: Decider<State, Command, Event, View, Action>;
+  /**
+   * The version of the rules and engine `decider` is (default "1"). A game's first event pins the version
+   * it is played with; replays and the verifier use that version's decider (docs/integrity.md).
+   */
+  readonly engineVersion?: string;
+  /** Deciders of earlier engine versions still replayable, by version (none yet). */
+  readonly earlierEngines?: Readonly<Record<string, Decider<State, Command, Event, View, Action>>>;
+  /**
+   * Whether a command crossed a round (month) boundary, going from `before` to `after`, and if so which
+   * one and what its checksum covers (the price board and portfolios).
+   */
+  readonly checksumAt?: (before: State, after: State) => BoundaryChecksum | undefined;
+  /** The hidden value an event carries that is committed to when it is recorded (a BOLSA plan), if any. */
+  readonly committedValueOf?: (event: Event) => unknown;
   /** Commands that act for no seat: sent by the table's referee (or the server), e.g. closing the planning. */
   readonly refereeCommands: readonly Command['type'][];
   /** The seat a command acts for (its `data.playerId`), undefined for referee commands. */
@@ -72,12 +86,35 @@ export interface GameDefinition<
   readonly projection: GameProjection<Model>;
 }
 
+/** A round or month boundary a command crossed, and what its checksum covers. */
+export interface BoundaryChecksum {
+  /** E.g. "round 3", "month 2", "end of game". */
+  readonly boundary: string;
+  readonly covered: unknown;
+}
+
+export type ErasedDecider = Decider<unknown, DomainCommand, DomainEvent, unknown, unknown>;
+
+/** A game pinned to an engine version this build does not have. */
+export class UnknownEngineVersionError extends Error {
+  constructor(game: string, version: string, known: readonly string[]) {
+    super(`This game was played with ${game} engine version ${version}, which this server does not have (it has ${known.join(', ')})`);
+    this.name = 'UnknownEngineVersionError';
+  }
+}
+
 /** A definition with its types erased, for the code that handles every game alike. */
 export interface RegisteredGame {
   readonly type: GameTypeName;
   readonly title: string;
   readonly streamPrefix: string;
-  readonly decider: Decider<unknown, DomainCommand, DomainEvent, unknown, unknown>;
+  /** The current engine's decider (of `engineVersion`), the one new games are played with. */
+  readonly decider: ErasedDecider;
+  readonly engineVersion: string;
+  /** The decider of an engine version; throws UnknownEngineVersionError for one it does not have. */
+  readonly deciderFor: (version: string) => ErasedDecider;
+  readonly checksumAt?: (before: unknown, after: unknown) => BoundaryChecksum | undefined;
+  readonly committedValueOf?: (event: DomainEvent) => unknown;
   readonly isRefereeCommand: (commandType: string) => boolean;
   readonly actingPlayerOf: (command: DomainCommand) => PlayerId | undefined;
   readonly redactEvent: (event: RecordedEvent, viewer: Viewer, progress: GameProgress) => RecordedEvent;
@@ -98,20 +135,26 @@ export interface TypedGame<State, Command extends DomainCommand, Event extends D
 export function defineGame<State, Command extends DomainCommand, Event extends DomainEvent, View, Action, Model>(
   definition: GameDefinition<State, Command, Event, View, Action, Model>,
 ): TypedGame<State, Command, Event, View, Action, Model> {
-  const { decider, projection } = definition;
+  const { projection, checksumAt, committedValueOf } = definition;
   const refereeCommands = new Set<string>(definition.refereeCommands);
+  const engineVersion = definition.engineVersion ?? '1';
+  const engines = new Map<string, ErasedDecider>(
+    Object.entries({ ...definition.earlierEngines, [engineVersion]: definition.decider }).map(([version, decider]) => [version, erase(decider)]),
+  );
+  const current = engines.get(engineVersion) as ErasedDecider;
   return {
     type: definition.type,
     title: definition.title,
     streamPrefix: definition.streamPrefix,
-    decider: {
-      initialState: () => decider.initialState(),
-      decide: (state: unknown, command: DomainCommand, context: DecisionContext) => decider.decide(state as State, command as Command, context),
-      evolve: (state: unknown, event: DomainEvent) => decider.evolve(state as State, event as Event),
-      view: (state: unknown, viewer: Viewer) => decider.view(state as State, viewer),
-      legalActions: (state: unknown, player: PlayerId) => decider.legalActions(state as State, player),
-      isTerminal: (state: unknown) => decider.isTerminal(state as State),
+    decider: current,
+    engineVersion,
+    deciderFor: (version) => {
+      const decider = engines.get(version);
+      if (!decider) throw new UnknownEngineVersionError(definition.type, version, [...engines.keys()]);
+      return decider;
     },
+    ...(checksumAt ? { checksumAt: (before: unknown, after: unknown) => checksumAt(before as State, after as State) } : {}),
+    ...(committedValueOf ? { committedValueOf: (event: DomainEvent) => committedValueOf(event as Event) } : {}),
     isRefereeCommand: (commandType) => refereeCommands.has(commandType),
     actingPlayerOf: (command) => (refereeCommands.has(command.type) ? undefined : definition.actingPlayerOf(command as Command)),
     redactEvent: definition.redactEvent,
@@ -123,6 +166,19 @@ export function defineGame<State, Command extends DomainCommand, Event extends D
       fromRow: (summary, row) => projection.fromRow(summary, row),
     },
     definition,
+  };
+}
+
+function erase<State, Command extends DomainCommand, Event extends DomainEvent, View, Action>(
+  decider: Decider<State, Command, Event, View, Action>,
+): ErasedDecider {
+  return {
+    initialState: () => decider.initialState(),
+    decide: (state: unknown, command: DomainCommand, context: DecisionContext) => decider.decide(state as State, command as Command, context),
+    evolve: (state: unknown, event: DomainEvent) => decider.evolve(state as State, event as Event),
+    view: (state: unknown, viewer: Viewer) => decider.view(state as State, viewer),
+    legalActions: (state: unknown, player: PlayerId) => decider.legalActions(state as State, player),
+    isTerminal: (state: unknown) => decider.isTerminal(state as State),
   };
 }
 
