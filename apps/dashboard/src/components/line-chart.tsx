@@ -21,8 +21,8 @@ export interface ChartMark {
   readonly title: string;
 }
 
-/** How values are written on the y axis: prices with cents, larger amounts in whole dollars. */
-export type ValueFormat = 'price' | 'money';
+/** How values are written on the y axis: prices with cents, larger amounts in whole dollars, plain numbers (ranks, ratings). */
+export type ValueFormat = 'price' | 'money' | 'count';
 
 export interface LineChartProps {
   readonly title: string;
@@ -41,6 +41,8 @@ export interface LineChartProps {
   /** Where stepped lines stop (the end of the x domain by default). */
   readonly extendTo?: number;
   readonly emptyText?: string;
+  /** Smaller values drawn higher (ranks: first at the top). */
+  readonly invertY?: boolean;
 }
 
 const MARGIN = { top: 14, right: 16, bottom: 44, left: 74 };
@@ -48,12 +50,13 @@ const MAX_MARK_LABELS = 12;
 
 function formatTick(value: number, format: ValueFormat): string {
   if (format === 'price') return formatCents(value);
+  if (format === 'count') return formatCount(value);
   const dollars = Math.round(value / 100);
   return `${dollars < 0 ? '-' : ''}$${formatCount(Math.abs(dollars))}`;
 }
 
 export function LineChart(props: LineChartProps) {
-  const { title, description, series, xDomain, xLabel, marks = [], format, cursorX, height = 300, width = 1000, yValues = [], extendTo, emptyText } = props;
+  const { title, description, series, xDomain, xLabel, marks = [], format, cursorX, height = 300, width = 1000, yValues = [], extendTo, emptyText, invertY = false } = props;
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -67,7 +70,7 @@ export function LineChart(props: LineChartProps) {
   const plotBottom = height - MARGIN.bottom;
   const plotRight = width - MARGIN.right;
   const x = linearScale(xDomain, [MARGIN.left, plotRight]);
-  const y = linearScale([yMin, yMax], [plotBottom, MARGIN.top]);
+  const y = linearScale([yMin, yMax], invertY ? [MARGIN.top, plotBottom] : [plotBottom, MARGIN.top]);
   const labelEvery = Math.max(1, Math.ceil(marks.length / Math.max(4, Math.round((MAX_MARK_LABELS * width) / 1000))));
   const inDomain = (value: number) => value >= Math.min(...xDomain) && value <= Math.max(...xDomain);
 
@@ -127,7 +130,7 @@ export function LineChart(props: LineChartProps) {
               {line.dots
                 ? line.points.map((point, index) => (
                     <circle key={index} cx={x(point.x)} cy={y(point.y)} r={2.8} fill={line.color}>
-                      <title>{`${line.label}: ${formatCents(point.y)}`}</title>
+                      <title>{`${line.label}: ${format === 'count' ? String(point.y) : formatCents(point.y)}`}</title>
                     </circle>
                   ))
                 : null}

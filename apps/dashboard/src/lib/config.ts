@@ -22,3 +22,8 @@ export function publicSubscriptionUrl(env: Env = process.env): string {
   const base = env['PUBLIC_API_URL']?.trim() || env['API_URL']?.trim() || DEFAULT_API_URL;
   return graphqlUrlOf(base).replace(/^http(s?):\/\//, 'ws$1://');
 }
+
+/** The API's base URL (API_URL without `/graphql`), for its REST endpoints such as the CSV exports. */
+export function apiBaseUrl(env: Env = process.env): string {
+  return apiGraphQLUrl(env).replace(/\/graphql$/, '');
+}

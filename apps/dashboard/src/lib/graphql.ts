@@ -29,6 +29,8 @@ export interface RequesterOptions {
   readonly fetchImpl?: typeof fetch;
   readonly init?: RequestInit;
   readonly timeoutMs?: number;
+  /** More request headers, e.g. Authorization. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 interface GraphQLResponse<T> {
@@ -45,7 +47,7 @@ export function createRequester(endpoint: string, options: RequesterOptions = {}
       response = await fetchImpl(endpoint, {
         ...options.init,
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+        headers: { ...options.headers, 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
         body: JSON.stringify({ query, variables }),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -1,6 +1,11 @@
 import { apiGraphQLUrl } from '../../lib/config';
+import { isForeignRequest } from '../../lib/request-guard';
+import { authorizationHeaders, sessionToken } from '../../lib/session';
 
-/** Same-origin proxy to the API's /graphql for the browser (queries only travel over HTTP; subscriptions use the websocket). */
+/**
+ * Same-origin proxy to the API's /graphql for the browser (queries only travel over HTTP; subscriptions
+ * use the websocket). The session cookie is forwarded as the Authorization header.
+ */
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -9,6 +14,7 @@ function errorResponse(status: number, message: string, code: string): Response 
 }
 
 export async function POST(request: Request): Promise<Response> {
+  if (isForeignRequest(request)) return errorResponse(403, 'Send GraphQL as JSON from the dashboard itself.', 'FORBIDDEN');
   const body = await request.text();
   if (body.length > MAX_BODY_BYTES) return errorResponse(413, 'The request is too large.', 'PAYLOAD_TOO_LARGE');
   let upstream: Response;
@@ -16,6 +22,7 @@ export async function POST(request: Request): Promise<Response> {
     upstream = await fetch(apiGraphQLUrl(), {
       method: 'POST',
       headers: {
+        ...authorizationHeaders(await sessionToken()),
         'content-type': 'application/json',
         accept: request.headers.get('accept') ?? 'application/json',
       },
