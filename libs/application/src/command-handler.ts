@@ -14,6 +14,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@corbeille/event-store';
+import { isVoidingMarker, voidedRevisions } from '@corbeille/rulings';
 import type { Snapshot, SnapshotStore } from './snapshot-store';
 import { StreamStateCache, type CachedStream } from './stream-state-cache';
 
@@ -196,6 +197,12 @@ export class CommandHandler {
       const expected: ExpectedRevision = revision === undefined ? 'no-stream' : revision;
       try {
         const { result: appended, events: written } = await this.append(streamId, newEvents, expected);
+        if (decided.some(isVoidingMarker)) {
+          // A rewind changes which events count: fold the stream again rather than on top of the old state.
+          this.cache.forget(streamId);
+          const { stream: rewound } = await this.current(decider, streamId, false);
+          return { events: written, state: rewound.state as S, revision: appended.nextExpectedRevision, alreadyApplied: false };
+        }
         this.cache.recordAppend(stream, revision, written, next, envelope.commandId);
         await this.maybeSnapshot(streamId, stream);
         return { events: written, state: next, revision: appended.nextExpectedRevision, alreadyApplied: false };
@@ -215,11 +222,17 @@ export class CommandHandler {
 
   /** Folds a stream (from its snapshot when there is one) into the decider's state, reading the store afresh. */
   async load<S, E extends DomainEvent>(decider: FoldingDecider<S, E>, streamId: string): Promise<LoadedStream<S>> {
-    const snapshot = (await this.options.snapshots?.load(streamId)) as Snapshot<S> | undefined;
-    const events = await this.store.readStream(
+    let snapshot = (await this.options.snapshots?.load(streamId)) as Snapshot<S> | undefined;
+    let events = await this.store.readStream(
       streamId,
       snapshot === undefined ? {} : { fromRevision: snapshot.revision + 1 },
     );
+    // A rewind since the snapshot may void events the snapshot holds: fold from the start instead.
+    if (snapshot !== undefined && events.some(isVoidingMarker)) {
+      snapshot = undefined;
+      events = await this.store.readStream(streamId);
+    }
+    const voided = voidedRevisions(events);
     const loaded: LoadedStream<S> = {
       state: snapshot?.state ?? decider.initialState(),
       revision: snapshot?.revision,
@@ -228,7 +241,8 @@ export class CommandHandler {
       foldedSinceSnapshot: 0,
     };
     for (const event of events) {
-      loaded.state = decider.evolve(loaded.state, { type: event.type, data: event.data } as E);
+      // Voided events stay in the log (and their command ids stay applied) but change no state.
+      if (!voided.has(event.revision)) loaded.state = decider.evolve(loaded.state, { type: event.type, data: event.data } as E);
       loaded.revision = event.revision;
       loaded.foldedSinceSnapshot += 1;
       const commandId = event.metadata.commandId;
@@ -265,13 +279,24 @@ export class CommandHandler {
     if (cached) {
       if (!catchUp) return { stream: cached, fresh: false };
       const events = await this.store.readStream(streamId, { fromRevision: (cached.revision ?? -1) + 1 });
-      this.cache.fold(cached, events, (state, event) => decider.evolve(state as S, { type: event.type, data: event.data } as E));
-      return { stream: cached, fresh: true };
+      if (!events.some(isVoidingMarker)) {
+        this.cache.fold(cached, events, (state, event) => decider.evolve(state as S, { type: event.type, data: event.data } as E));
+        return { stream: cached, fresh: true };
+      }
+      // Another writer rewound the game: what the cache folded may now be void, so fold it again.
+      this.cache.forget(streamId);
     }
-    const snapshot = await this.options.snapshots?.load(streamId);
-    const events = await this.store.readStream(streamId, snapshot === undefined ? {} : { fromRevision: snapshot.revision + 1 });
+    let snapshot = await this.options.snapshots?.load(streamId);
+    let events = await this.store.readStream(streamId, snapshot === undefined ? {} : { fromRevision: snapshot.revision + 1 });
+    if (snapshot !== undefined && events.some(isVoidingMarker)) {
+      snapshot = undefined;
+      events = await this.store.readStream(streamId);
+    }
+    const voided = voidedRevisions(events);
     const stream = this.cache.create(streamId, decider, snapshot ?? { revision: undefined, state: decider.initialState(), commandIds: [] });
-    this.cache.fold(stream, events, (state, event) => decider.evolve(state as S, { type: event.type, data: event.data } as E));
+    this.cache.fold(stream, events, (state, event) =>
+      voided.has(event.revision) ? state : decider.evolve(state as S, { type: event.type, data: event.data } as E),
+    );
     return { stream, fresh: true };
   }
 

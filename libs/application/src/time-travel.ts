@@ -1,5 +1,6 @@
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
 import type { Decider, DomainEvent } from '@corbeille/kernel';
+import { isVoidingMarker, voidedRevisions } from '@corbeille/rulings';
 
 /** A point of a stream: after the event at this stream revision, or after the last event at or before this global position. */
 export type StreamPoint = { readonly revision: number } | { readonly position: number };
@@ -59,36 +60,29 @@ export async function foldAt<S, E extends DomainEvent>(
   const { snapshots, snapshotEvery } = options;
   const pageSize = options.pageSize ?? 1_000;
   const target = 'revision' in point ? { revision: point.revision, position: Number.POSITIVE_INFINITY } : { revision: Number.POSITIVE_INFINITY, position: point.position };
-  const snapshot = (await snapshots?.latestAtOrBefore(streamId, point)) as HistorySnapshot<S> | undefined;
+  let snapshot = (await snapshots?.latestAtOrBefore(streamId, point)) as HistorySnapshot<S> | undefined;
+  let events = await readUpTo(store, streamId, snapshot, target, pageSize);
+  // A rewind after the snapshot may void events the snapshot holds: fold from the start instead.
+  if (snapshot && events.some(isVoidingMarker)) {
+    snapshot = undefined;
+    events = await readUpTo(store, streamId, undefined, target, pageSize);
+  }
 
+  // The state as the game stood at the point: the rewinds recorded up to it skip what they voided.
+  const voided = voidedRevisions(events);
   let state = snapshot ? snapshot.state : decider.initialState();
   let last: RecordedEvent | undefined;
   let folded = 0;
-  let next = snapshot ? snapshot.revision + 1 : 0;
-  // A stream holds at most one event per global position: no more than this many can lie before the point.
-  let lastPosition = snapshot ? snapshot.position : 0;
-  // Pages start small and grow, so that a point just after a snapshot reads little.
-  let page = Math.min(64, pageSize);
   const toSave: HistorySnapshot<S>[] = [];
-  for (let done = false; !done && next <= target.revision && lastPosition < target.position; ) {
-    const maxCount = Math.min(page, target.revision - next + 1, target.position - lastPosition);
-    const events = await store.readStream(streamId, { fromRevision: next, maxCount });
-    for (const event of events) {
-      if (event.position > target.position) {
-        done = true;
-        break;
-      }
-      state = decider.evolve(state, { type: event.type, data: event.data } as E);
-      last = event;
-      lastPosition = event.position;
-      folded += 1;
-      if (snapshots && snapshotEvery && (event.revision + 1) % snapshotEvery === 0) {
-        toSave.push({ revision: event.revision, position: event.position, state });
-      }
+  for (const event of events) {
+    last = event;
+    if (voided.has(event.revision)) continue;
+    state = decider.evolve(state, { type: event.type, data: event.data } as E);
+    folded += 1;
+    // Only a live event's state is the game as it stood then (a voided one's is the rewound state).
+    if (snapshots && snapshotEvery && (event.revision + 1) % snapshotEvery === 0) {
+      toSave.push({ revision: event.revision, position: event.position, state });
     }
-    if (events.length < maxCount) done = true;
-    next += events.length;
-    page = Math.min(page * 2, pageSize);
   }
   for (const taken of toSave) await snapshots?.save(streamId, taken);
 
@@ -97,6 +91,38 @@ export async function foldAt<S, E extends DomainEvent>(
     [last] = await store.readStream(streamId, { fromRevision: snapshot.revision, maxCount: 1 });
   }
   return { state, last, fromSnapshot: snapshot?.revision, folded };
+}
+
+/** The stream's events after the snapshot (or from its start) up to the point, read in growing pages. */
+async function readUpTo(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+  snapshot: HistorySnapshot | undefined,
+  target: { revision: number; position: number },
+  pageSize: number,
+): Promise<RecordedEvent[]> {
+  const read: RecordedEvent[] = [];
+  let next = snapshot ? snapshot.revision + 1 : 0;
+  // A stream holds at most one event per global position: no more than this many can lie before the point.
+  let lastPosition = snapshot ? snapshot.position : 0;
+  // Pages start small and grow, so that a point just after a snapshot reads little.
+  let page = Math.min(64, pageSize);
+  for (let done = false; !done && next <= target.revision && lastPosition < target.position; ) {
+    const maxCount = Math.min(page, target.revision - next + 1, target.position - lastPosition);
+    const events = await store.readStream(streamId, { fromRevision: next, maxCount });
+    for (const event of events) {
+      if (event.position > target.position) {
+        done = true;
+        break;
+      }
+      read.push(event);
+      lastPosition = event.position;
+    }
+    if (events.length < maxCount) done = true;
+    next += events.length;
+    page = Math.min(page * 2, pageSize);
+  }
+  return read;
 }
 
 /** Snapshots in memory (tests, tools, single-process use), copied in and out. */

@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
+import { isVoidingMarker, liveEvents } from '@corbeille/rulings';
 import { ReadModelDb } from './read-model-db';
 import type { Statement } from 'better-sqlite3';
 import { BOLSA_GAME } from './bolsa/bolsa-game';
@@ -122,9 +123,9 @@ class SqliteProjectionEngine implements ProjectionEngine {
     for (;;) {
       const batch = await this.eventStore.readAll({ afterPosition: this.position, maxCount: 1000 });
       if (batch.length === 0) break;
-      this.applyBatch(batch);
+      await this.applyWithRewinds(batch);
     }
-    this.subscription = this.eventStore.subscribeToAll((event) => this.applyBatch([event]), {
+    this.subscription = this.eventStore.subscribeToAll((event) => this.applyWithRewinds([event]), {
       afterPosition: this.position,
       onError: (error) => {
         this.failure = error;
@@ -309,6 +310,48 @@ class SqliteProjectionEngine implements ProjectionEngine {
       apply(events);
     } catch (error) {
       // The transaction rolled back: forget cached models that may hold half-applied changes.
+      this.models.clear();
+      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
+      throw error;
+    }
+    for (const change of changes.values()) for (const listener of this.listeners) listener(change);
+    const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
+    this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  /**
+   * Applies events in order; a rewind marker (`EventsVoided`) of a game rebuilds that game's read models
+   * from its stream, without the events it voids (they stay in the log and the audit trail).
+   */
+  private async applyWithRewinds(events: readonly RecordedEvent[]): Promise<void> {
+    let from = 0;
+    for (const [index, event] of events.entries()) {
+      if (!isVoidingMarker(event) || event.position <= this.position) continue;
+      const routed = gameOfStream(event.streamId);
+      if (!routed) continue;
+      if (index > from) this.applyBatch(events.slice(from, index));
+      const stream = await this.eventStore.readStream(event.streamId, { maxCount: event.revision + 1 });
+      this.rebuildGame(routed.game, routed.gameId, event, stream);
+      from = index + 1;
+    }
+    if (from < events.length) this.applyBatch(from === 0 ? events : events.slice(from));
+  }
+
+  /** Folds a game again from the start of its stream up to a rewind marker, skipping voided events. */
+  private rebuildGame(game: RegisteredGame, gameId: string, marker: RecordedEvent, stream: readonly RecordedEvent[]): void {
+    const changes = new Map<string, Change>();
+    const db = this.readModels.db;
+    const rebuild = db.transaction(() => {
+      for (const table of ['trades', 'ledger', 'games']) db.prepare(`DELETE FROM ${table} WHERE game_id = ?`).run(gameId);
+      this.models.delete(gameId);
+      for (const event of liveEvents(stream)) this.applyEvent(game, gameId, event, changes);
+      this.position = marker.position;
+      this.statements.saveCheckpoint.run(CHECKPOINT, this.position);
+    });
+    try {
+      rebuild();
+    } catch (error) {
       this.models.clear();
       this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
       throw error;

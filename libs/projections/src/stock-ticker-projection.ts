@@ -6,7 +6,9 @@ import {
   type StockTickerEvent,
   type StockTickerState,
 } from '@corbeille/stock-ticker';
+import { CORRECTION_APPLIED, type RulingEvent } from '@corbeille/rulings';
 import type { GameSummary, PortfolioView, PriceBoard, StockQuote, TradeEntry } from './read-models';
+import { ruledStockTicker } from './rulings/ruled-games';
 
 export const STOCK_TICKER_STREAM_PREFIX = 'stock-ticker-';
 
@@ -40,7 +42,7 @@ export function projectStockTickerEvent(
   const event = { type: recorded.type, data: recorded.data } as StockTickerEvent;
   const gameId = gameIdFromStream(recorded.streamId);
   const previous = model ?? emptyModel(gameId, recorded);
-  const state = stockTicker.evolve(previous.state, event);
+  const state = ruledStockTicker.evolve(previous.state, event);
   const round = currentRound(state, previous.summary.round);
 
   let priceBoard = previous.priceBoard;
@@ -92,6 +94,18 @@ export function projectStockTickerEvent(
     }
     default:
       break;
+  }
+  const ruling = recorded as RecordedEvent as { type: string; data: unknown };
+  if (ruling.type === CORRECTION_APPLIED) {
+    // A referee's correction sets prices directly: each one is a point of the stock's history.
+    for (const adjustment of (ruling as Extract<RulingEvent, { type: typeof CORRECTION_APPLIED }>).data.adjustments) {
+      if (adjustment.kind !== 'price') continue;
+      priceBoard = updateQuote(priceBoard, adjustment.stock as StockName, (quote) => ({
+        ...quote,
+        price: adjustment.to,
+        history: [...quote.history, point(adjustment.to)],
+      }));
+    }
   }
   priceBoard = { ...priceBoard, round, lastPosition: recorded.position };
 

@@ -9,6 +9,7 @@ import {
   type BolsaState,
   type CompanyId,
 } from '@corbeille/bolsa';
+import { ruledBolsa } from '../rulings/ruled-games';
 import type { GameSummary } from '../read-models';
 import type { GameProjection, LedgerRow, ProjectedEvent, StoredGameRow } from '../registry/game-definition';
 import type {
@@ -46,7 +47,7 @@ function inPlay(state: BolsaState): InPlay | undefined {
 export function projectBolsaEvent(model: BolsaGameModel | undefined, recorded: RecordedEvent, gameId: string): ProjectedEvent<BolsaGameModel> {
   const event = { type: recorded.type, data: recorded.data } as BolsaEvent;
   const previous = model ?? emptyModel(gameId, recorded);
-  const state = bolsa.evolve(previous.state, event);
+  const state = ruledBolsa.evolve(previous.state, event);
   const playing = inPlay(state);
   const month = playing?.month ?? 0;
 

@@ -14,6 +14,7 @@ import {
   type TableState,
   type VariantName,
 } from '@corbeille/maxi-bourse';
+import { ruledMaxiBourse } from '../rulings/ruled-games';
 import type { GameSummary } from '../read-models';
 import type { GameProjection, LedgerRow, ProjectedEvent, StoredGameRow } from '../registry/game-definition';
 import type {
@@ -85,7 +86,7 @@ function tableOf(state: MaxiBourseState): TableState | undefined {
 export function foldPublicEvent(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBourseState {
   const seen = redactCards(event, SPECTATOR);
   const before = seen.type === 'RumourRevealed' ? withRevealedCard(state, seen.data.playerId, seen.data.cardId) : state;
-  return maxiBourse.evolve(before, seen);
+  return ruledMaxiBourse.evolve(before, seen);
 }
 
 function withRevealedCard(state: MaxiBourseState, playerId: string, cardId: string): MaxiBourseState {
