@@ -31,6 +31,11 @@ export class BolsaGameAtArgs {
   @IsInt()
   @Min(0)
   revision?: number | null;
+
+  @Field(() => ID, { nullable: true, description: "Referees only: the game as this player could see it at that point (their own secrets, nobody else's)." })
+  @IsOptional()
+  @IsEntityId()
+  viewAs?: string | null;
 }
 
 @ArgsType()

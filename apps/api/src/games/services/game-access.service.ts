@@ -91,17 +91,25 @@ export class GameAccessService {
     return this.policy.viewerFor(principal, located.ref);
   }
 
-  /** The engine's view of the game now, or at a point of its stream (null when nothing is there yet). */
+  /**
+   * The engine's view of the game now, or at a point of its stream (null when nothing is there yet).
+   * With `viewAs`, a referee sees the game as that player could (what their screen showed); nobody else may.
+   */
   async view<State, View, Action>(
     principal: Principal,
     gameId: string,
     game: ReadableGame<State, View, Action>,
     point?: StreamPoint,
+    viewAs?: string | null,
   ): Promise<ViewedGame<View> | null> {
     const keep = point ? keepUpTo(point) : undefined;
     const located = await this.tryLocate(gameId, game);
     if (!located) return null;
-    const viewer = await this.viewerFor(principal, located);
+    const own = await this.viewerFor(principal, located);
+    if (viewAs !== undefined && viewAs !== null && own.kind !== 'referee') {
+      throw new Forbidden('REFEREES_ONLY', "Only the game's referee may see it as one of its players", { gameId, viewAs });
+    }
+    const viewer: Viewer = viewAs !== undefined && viewAs !== null ? { kind: 'player', playerId: asPlayerId(viewAs) } : own;
     const { state, last } = await this.streams.foldState(game, gameId, keep);
     if (last === undefined) return null;
     // Sound: the stream was folded by this same game's decider.

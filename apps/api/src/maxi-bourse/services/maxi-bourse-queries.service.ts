@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { NotFound } from '@corbeille/kernel';
 import { MAXI_BOURSE_GAME, type MaxiBourseLedgerKind, type MaxiBourseTable, type ProjectionEngine } from '@corbeille/projections';
 import type { Principal } from '../../access/access.port';
 import { offsetAfter, offsetConnection, type ConnectionShape } from '../../common/pagination/connection.model';
@@ -141,10 +142,14 @@ export class MaxiBourseQueriesService {
     return { ...page, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toGameEventModel(edge.node) })) };
   }
 
-  /** Time travel: the game after the event at a position (or revision), as the requester may see it. */
-  async snapshotAt(principal: Principal, gameId: string, point: StreamPoint): Promise<MaxiBourseSnapshotModel | null> {
-    const viewed = await this.access.view(principal, gameId, MAXI_BOURSE_GAME, point);
+  /** Time travel: the game after the event at a position (or revision), as the requester may see it (or, for a referee, as `viewAs` could). */
+  async snapshotAt(principal: Principal, gameId: string, point: StreamPoint & { readonly viewAs?: string | null }): Promise<MaxiBourseSnapshotModel | null> {
+    const viewed = await this.access.view(principal, gameId, MAXI_BOURSE_GAME, point, point.viewAs);
     if (viewed === null || viewed.view.phase === 'uncreated') return null;
-    return toSnapshotModel(gameId, viewed.view, viewed.last);
+    const snapshot = toSnapshotModel(gameId, viewed.view, viewed.last);
+    if (point.viewAs && !snapshot.players.some((player) => player.playerId === point.viewAs)) {
+      throw new NotFound('PLAYER_NOT_FOUND', `There is no player "${point.viewAs}" in game "${gameId}" at that point`, { gameId, playerId: point.viewAs });
+    }
+    return snapshot;
   }
 }
