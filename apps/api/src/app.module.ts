@@ -18,6 +18,7 @@ import { HealthModule } from './health/health.module';
 import { AccountAccessPolicy } from './identity/account-access.policy';
 import { IdentityModule } from './identity/identity.module';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
+import { IntegrityModule } from './integrity/integrity.module';
 import { MaxiBourseModule } from './maxi-bourse/maxi-bourse.module';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -117,6 +118,7 @@ export class AppModule {
         GamesModule,
         BolsaModule,
         MaxiBourseModule,
+        IntegrityModule,
         HealthModule,
         IdentityModule,
       ],

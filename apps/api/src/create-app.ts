@@ -45,6 +45,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
       config,
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
       randomSourceFactory: options.randomSourceFactory ?? (() => cryptoRandom),
+      // Chance is derived from each game's secret seed unless the caller brings its own dice.
+      provableChance: options.randomSourceFactory === undefined,
       clock: options.clock ?? systemClock,
       ...(options.accessPolicy ? { accessPolicy: options.accessPolicy } : {}),
       ...(options.authenticator ? { authenticator: options.authenticator } : {}),

@@ -3,8 +3,9 @@ import { PubSub } from 'graphql-subscriptions';
 import { CommandHandler } from '@corbeille/application';
 import type { EventStore } from '@corbeille/event-store';
 import type { RandomSource } from '@corbeille/kernel';
-import { openEventStore } from '@corbeille/infrastructure';
-import { createProjectionEngine, type ProjectionEngine } from '@corbeille/projections';
+import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
+import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
+import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@corbeille/projections';
 import type { AppConfig } from '../config/app-config';
 import {
   APP_CONFIG,
@@ -15,6 +16,7 @@ import {
   PROJECTIONS,
   PUB_SUB,
   RANDOM_SOURCE_FACTORY,
+  SEED_STORE,
 } from './infrastructure.tokens';
 import type { Clock } from './system-clock';
 
@@ -23,6 +25,11 @@ export interface InfrastructureOptions {
   /** An already opened store; the app then leaves closing it to the caller. */
   readonly eventStore?: EventStore;
   readonly randomSourceFactory: () => RandomSource;
+  /**
+   * Derive games' chance from their secret seeds, provably (docs/integrity.md). Off when a test brings its
+   * own dice through `randomSourceFactory`: draws are then recorded, but not derived from a seed.
+   */
+  readonly provableChance?: boolean;
   readonly clock: Clock;
   /** Conflict retries of the command handler. */
   readonly maxRetries?: number;
@@ -45,6 +52,7 @@ class InfrastructureShutdown implements OnApplicationShutdown {
   constructor(
     @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
     @Inject(OWNED_EVENT_STORE) private readonly eventStore: OwnedEventStore,
+    @Inject(SEED_STORE) private readonly seeds: SeedStore,
   ) {}
 
   async onApplicationShutdown(signal?: string): Promise<void> {
@@ -59,6 +67,11 @@ class InfrastructureShutdown implements OnApplicationShutdown {
       } catch (error) {
         this.logger.error(`Closing the event store failed: ${describe(error)}`);
       }
+    }
+    try {
+      await this.seeds.close();
+    } catch (error) {
+      this.logger.error(`Closing the seed store failed: ${describe(error)}`);
     }
     if (signal) this.logger.log(`Stopped on ${signal}: read models and event store closed`);
   }
@@ -93,10 +106,26 @@ export class InfrastructureModule {
           inject: [OWNED_EVENT_STORE],
         },
         {
+          provide: SEED_STORE,
+          // Next to the events the app opens; in memory beside a store the caller opened, unless configured.
+          useFactory: (): SeedStore =>
+            options.eventStore && !options.config.secretsPath ? new InMemorySeedStore() : openSeedStore(options.config),
+        },
+        {
           provide: COMMAND_HANDLER,
-          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock) =>
-            new CommandHandler(store, { randomSource, clock, maxRetries: options.maxRetries ?? 5 }),
-          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK],
+          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore) => {
+            const integrity = new IntegrityRecorder({
+              seeds,
+              gameOf: (streamId) => {
+                const found = gameOfStream(streamId);
+                return found && { gameId: found.gameId, rules: found.game };
+              },
+              plain: randomSource,
+              provable: options.provableChance ?? true,
+            });
+            return new CommandHandler(store, { randomSource: integrity.randomSource, annotate: integrity.annotate, clock, maxRetries: options.maxRetries ?? 5 });
+          },
+          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE],
         },
         {
           provide: PROJECTIONS,
@@ -110,7 +139,7 @@ export class InfrastructureModule {
         { provide: PUB_SUB, useFactory: () => new PubSub<Record<string, unknown>>() },
         InfrastructureShutdown,
       ],
-      exports: [APP_CONFIG, RANDOM_SOURCE_FACTORY, CLOCK, DEADLINE_TIMERS, EVENT_STORE, COMMAND_HANDLER, PROJECTIONS, PUB_SUB],
+      exports: [APP_CONFIG, RANDOM_SOURCE_FACTORY, SEED_STORE, CLOCK, DEADLINE_TIMERS, EVENT_STORE, COMMAND_HANDLER, PROJECTIONS, PUB_SUB],
     };
   }
 }

@@ -3,6 +3,8 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 /** `() => RandomSource`: a fresh source of chance for each command attempt. */
 export const RANDOM_SOURCE_FACTORY = Symbol('RANDOM_SOURCE_FACTORY');
+/** `SeedStore`: the games' secret seeds, kept out of the event log until revealed. */
+export const SEED_STORE = Symbol('SEED_STORE');
 /** `() => string`: the referee's clock, ISO-8601. */
 export const CLOCK = Symbol('CLOCK');
 export const PROJECTIONS = Symbol('PROJECTIONS');

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   /** Who may do and see what (default: the app's own AccountAccessPolicy, as in production). */
   readonly accessPolicy?: GameAccessPolicy;
   readonly authenticator?: Authenticator;
+  /** Dice from each game's secret seed, provably fair, as in production (`random` is then unused). */
+  readonly fairDice?: boolean;
   /** Reuse this data directory (e.g. one a closed app kept), to test a restart. */
   readonly dataDir?: string;
 }
@@ -62,7 +64,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (rounds === undefined) process.env[BCRYPT_ROUNDS_VARIABLE] = TEST_BCRYPT_ROUNDS;
   const app = await createApp({
     config: { dataDir, eventsPath: join(dataDir, 'events.sqlite'), readModelsPath: ':memory:', eventStoreUrl: undefined },
-    randomSourceFactory: () => random,
+    // Fair dice: derived from each game's secret seed, as in production.
+    ...(options.fairDice ? {} : { randomSourceFactory: () => random }),
     clock,
     logger: ['error', 'warn'],
     // Deadlines are driven by the manual clock and BolsaDeadlineService.tick(), never by real timers.

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import type { Viewer } from '@corbeille/kernel';
+import type { SeedStore } from '@corbeille/integrity';
+import { integrityStreamOf } from '@corbeille/integrity';
+import type { Principal } from '../access/access.port';
+import { OpenAccessPolicy } from '../access/open-access.policy';
+import { SEED_STORE } from '../infrastructure/infrastructure.tokens';
+import { GameDriver } from '../testing/game-driver';
+import { asTestPlayer, testAuthenticator, TEST_REFEREE } from '../testing/test-access-policy';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+/** Anyone may play (as in the game tests); who reads as the referee is what the reveal is judged on. */
+class RefereeByHeaderPolicy extends OpenAccessPolicy {
+  override async viewerFor(principal?: Principal): Promise<Viewer> {
+    return principal?.kind === 'account' && principal.scopes.includes('referee') ? { kind: 'referee' } : { kind: 'spectator' };
+  }
+}
+
+const FAIRNESS = `query Fairness($gameId: ID!) {
+  gameFairness(gameId: $gameId) { gameId scheme commitment engineGame engineVersion seedRevealed seed revealReason revealedAtPosition }
+}`;
+const VERIFY = `query Verify($gameId: ID!) {
+  verifyGameFairness(gameId: $gameId) {
+    gameId ok seedRevealed commitment engineVersion drawsChecked commandsReplayed checksumsChecked commitmentsChecked
+    mismatches { kind revision position message }
+  }
+}`;
+const REVEAL = `mutation Reveal($input: RevealGameSeedInput!) {
+  revealGameSeed(input: $input) { gameId seedRevealed seed revealReason revealedAtPosition }
+}`;
+const TURN = `query Turn($id: ID!) {
+  game(id: $id) { phase alice: legalActions(playerId: "alice") { type } bob: legalActions(playerId: "bob") { type } }
+}`;
+const EVERYTHING = `query Everything($id: ID!) {
+  game(id: $id) { phase events(first: 100) { edges { node { id position revision type data occurredAt actor commandId } } } }
+  gameAt(id: $id, revision: 3) { state }
+}`;
+
+interface Fairness {
+  gameId: string;
+  scheme: string | null;
+  commitment: string | null;
+  engineGame: string | null;
+  engineVersion: string | null;
+  seedRevealed: boolean;
+  seed: string | null;
+  revealReason: string | null;
+  revealedAtPosition: number | null;
+}
+
+interface Report {
+  ok: boolean;
+  seedRevealed: boolean;
+  drawsChecked: number;
+  commandsReplayed: number;
+  checksumsChecked: number;
+  mismatches: { kind: string; revision: number; position: number; message: string }[];
+}
+
+type Turn = { game: { phase: string; alice: { type: string }[]; bob: { type: string }[] } };
+
+describe('provably fair dice over GraphQL', () => {
+  let api: TestApp;
+  let seeds: SeedStore;
+
+  beforeAll(async () => {
+    api = await startTestApp({ fairDice: true, accessPolicy: new RefereeByHeaderPolicy(), authenticator: testAuthenticator });
+    seeds = api.app.get<SeedStore>(SEED_STORE);
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const fairness = async (gameId: string) => (await api.data<{ gameFairness: Fairness }>(FAIRNESS, { gameId })).gameFairness;
+  const verify = async (gameId: string) => (await api.data<{ verifyGameFairness: Report }>(VERIFY, { gameId })).verifyGameFairness;
+
+  async function startGame(gameId: string): Promise<GameDriver> {
+    const driver = new GameDriver(api, gameId);
+    await driver.create({ roundLimit: 2 });
+    await driver.join('alice', 'Alice');
+    await driver.join('bob', 'Bob');
+    await driver.start('alice');
+    await driver.buy('alice', 'GOLD', 500);
+    await driver.buy('bob', 'OIL', 500);
+    return driver;
+  }
+
+  /** Finishes trading and rolls, whoever's turn it is, until the round limit ends the game. */
+  async function playToTheEnd(driver: GameDriver): Promise<void> {
+    for (let step = 0; step < 100; step += 1) {
+      const { game } = await api.data<Turn>(TURN, { id: driver.gameId });
+      if (game.phase === 'FINISHED') return;
+      const [player, actions] = game.alice.length > 0 ? (['alice', game.alice] as const) : (['bob', game.bob] as const);
+      if (actions.some((action) => action.type === 'ROLL_DICE' || action.type === 'RollDice')) await driver.roll(player);
+      else await driver.finish(player);
+    }
+    throw new Error('The game did not end in 100 moves');
+  }
+
+  it('records only the seed commitment and the engine pin, serves the seed to no one, and reveals it at the end', async () => {
+    const driver = await startGame('fair-1');
+    const seed = await seeds.get('fair-1');
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    const before = await fairness('fair-1');
+    expect(before).toEqual({
+      gameId: 'fair-1',
+      scheme: 'hmac-sha256-v1',
+      commitment: createHash('sha256').update(Buffer.from(seed as string, 'hex')).digest('hex'),
+      engineGame: 'stock-ticker',
+      engineVersion: '1',
+      seedRevealed: false,
+      seed: null,
+      revealReason: null,
+      revealedAtPosition: null,
+    });
+    // Not in anything served (events, time travel, the verifier), nor in the log before the end.
+    const served = JSON.stringify([await api.data(EVERYTHING, { id: 'fair-1' }), await verify('fair-1')]);
+    expect(served).not.toContain(seed);
+    expect(JSON.stringify(await api.eventStore.readAll())).not.toContain(seed);
+
+    await playToTheEnd(driver);
+    const after = await fairness('fair-1');
+    expect(after).toMatchObject({ seedRevealed: true, seed, revealReason: 'The game is over.' });
+    const report = await verify('fair-1');
+    expect(report).toMatchObject({ ok: true, seedRevealed: true, mismatches: [] });
+    expect(report.drawsChecked).toBeGreaterThan(0);
+    expect(report.commandsReplayed).toBeGreaterThan(0);
+    expect(report.checksumsChecked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets a referee, and no one else, reveal the seed early, for everyone to verify', async () => {
+    const driver = await startGame('fair-2');
+    await driver.finish('alice');
+    await driver.finish('bob');
+    await driver.roll('alice');
+
+    const refused = await api.gql(REVEAL, { input: { gameId: 'fair-2', reason: 'Bob disputes the roll' } }, asTestPlayer('bob'));
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'REFEREE_ONLY' });
+    expect((await fairness('fair-2')).seedRevealed).toBe(false);
+
+    const revealed = await api.data<{ revealGameSeed: Fairness }>(
+      REVEAL,
+      { input: { gameId: 'fair-2', reason: 'Bob disputes the roll' } },
+      asTestPlayer(TEST_REFEREE),
+    );
+    const seed = await seeds.get('fair-2');
+    expect(revealed.revealGameSeed).toMatchObject({ seedRevealed: true, seed, revealReason: 'Bob disputes the roll' });
+    // In the log, append-only, in the game's integrity stream; and public.
+    const [record] = await api.eventStore.readStream(integrityStreamOf('fair-2'));
+    expect(record).toMatchObject({ type: 'GameSeedRevealed', data: { gameId: 'fair-2', seed, reason: 'Bob disputes the roll', revealedBy: TEST_REFEREE } });
+    expect(await fairness('fair-2')).toMatchObject({ seedRevealed: true, seed, revealedAtPosition: record?.position });
+    const report = await verify('fair-2');
+    expect(report).toMatchObject({ ok: true, seedRevealed: true });
+    expect(report.drawsChecked).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,80 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
+
+@ObjectType('GameFairness', { description: "How a game's chance can be verified: the seed's commitment, and the seed once revealed." })
+export class GameFairnessModel {
+  @Field(() => ID)
+  gameId!: string;
+
+  @Field(() => String, { nullable: true, description: 'The scheme, "hmac-sha256-v1"; null for a game whose chance was not drawn from a committed seed.' })
+  scheme!: string | null;
+
+  @Field(() => String, { nullable: true, description: "SHA-256 (hex) of the game's secret seed, recorded in its first event." })
+  commitment!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The rules the game is pinned to (its type), from its first event.' })
+  engineGame!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The engine version the game is pinned to.' })
+  engineVersion!: string | null;
+
+  @Field(() => Boolean)
+  seedRevealed!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'The seed (hex), once revealed: at the end of the game or by a referee.' })
+  seed!: string | null;
+
+  @Field(() => String, { nullable: true })
+  revealReason!: string | null;
+
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Position in the global log of the event that revealed the seed.' })
+  revealedAtPosition!: number | null;
+}
+
+@ObjectType('FairnessMismatch', { description: 'Something in the record of chance that does not check out.' })
+export class FairnessMismatchModel {
+  @Field(() => String, { description: 'ENGINE, COMMITMENT, DRAW, MISSING_COMMAND, OUTCOME, CHECKSUM or PLAN_COMMITMENT.' })
+  kind!: string;
+
+  @Field(() => Int, { description: "The event's 0-based revision in the game's stream." })
+  revision!: number;
+
+  @Field(() => SafeIntScalar, { description: "The event's position in the global log." })
+  position!: number;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@ObjectType('FairnessReport', { description: "The verifier's findings on a game: draws, outcomes, checksums and plan commitments." })
+export class FairnessReportModel {
+  @Field(() => ID)
+  gameId!: string;
+
+  @Field(() => Boolean, { description: 'True when nothing was found wrong.' })
+  ok!: boolean;
+
+  @Field(() => Boolean, { description: 'Draws can only be recomputed once the seed is revealed.' })
+  seedRevealed!: boolean;
+
+  @Field(() => String, { nullable: true })
+  commitment!: string | null;
+
+  @Field(() => String, { nullable: true })
+  engineVersion!: string | null;
+
+  @Field(() => Int)
+  drawsChecked!: number;
+
+  @Field(() => Int, { description: 'Commands that drew chance, decided again with their draws and compared with the log.' })
+  commandsReplayed!: number;
+
+  @Field(() => Int)
+  checksumsChecked!: number;
+
+  @Field(() => Int)
+  commitmentsChecked!: number;
+
+  @Field(() => [FairnessMismatchModel])
+  mismatches!: FairnessMismatchModel[];
+}
