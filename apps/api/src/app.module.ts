@@ -12,6 +12,8 @@ import type { RequestContext } from './common/principal/current-principal.decora
 import { DomainErrorFilter } from './common/domain-error.filter';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
+import { LimitsModule } from './common/limits/limits.module';
+import { queryLimitsPlugin, subscriptionLimits } from './common/limits/query-limits';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
@@ -85,7 +87,7 @@ class AccessModule {
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
-    const { authenticator } = options;
+    const { authenticator, config } = options;
     return {
       module: AppModule,
       imports: [
@@ -96,10 +98,14 @@ export class AppModule {
           path: GRAPHQL_PATH,
           autoSchemaFile: true,
           sortSchema: true,
-          graphiql: true,
+          graphiql: config.graphiql,
+          // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).
+          allowBatchedHttpRequests: false,
+          plugins: [queryLimitsPlugin(config.limits)],
           context: graphQLContext,
           subscriptions: {
             'graphql-ws': {
+              onSubscribe: subscriptionLimits(config.limits),
               // A socket is authenticated once, when it connects; its operations then read `extra.principal`.
               onConnect: async (ctx) => {
                 // graphql-ws's `ws` server puts the socket and its upgrade request in `extra`.
@@ -120,6 +126,7 @@ export class AppModule {
         MaxiBourseModule,
         IntegrityModule,
         HealthModule,
+        LimitsModule.forRoot(config.rateLimits),
         IdentityModule,
       ],
       providers: [

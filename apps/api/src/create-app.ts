@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EventStore } from '@corbeille/event-store';
 import { cryptoRandom } from '@corbeille/infrastructure';
 import type { RandomSource } from '@corbeille/kernel';
 import type { GameAccessPolicy, Principal } from './access/access.port';
-import { AppModule } from './app.module';
+import { AppModule, GRAPHQL_PATH } from './app.module';
+import { applyHttpHardening } from './common/limits/http-hardening';
 import type { Authenticator } from './common/principal/authenticator';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { systemClock, type Clock } from './infrastructure/system-clock';
@@ -40,7 +42,7 @@ export interface CreateAppOptions {
 /** Builds and initialises the whole API (not yet listening). */
 export async function createApp(options: CreateAppOptions = {}): Promise<INestApplication> {
   const config: AppConfig = { ...loadAppConfig(), ...options.config };
-  const app = await NestFactory.create(
+  const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({
       config,
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
@@ -52,8 +54,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
       ...(options.authenticator ? { authenticator: options.authenticator } : {}),
       deadlineTimers: options.deadlineTimers ?? true,
     }),
-    { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false },
+    // Body parsing is set up by applyHttpHardening, with the configured size limit.
+    { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false, bodyParser: false },
   );
+  applyHttpHardening(app, config, GRAPHQL_PATH);
   const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
   // Registered before init, so it runs before the GraphQL route: the principal is on `req` when resolvers read it.
   if (fromHttp) app.use(authenticate(fromHttp));

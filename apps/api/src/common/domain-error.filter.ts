@@ -6,6 +6,7 @@ import { isDomainError, type DomainError, type DomainErrorKind } from '@corbeill
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './errors/error-codes';
 import { InputValidationError } from './errors/input-validation.error';
 import { Unauthenticated } from './errors/unauthenticated.error';
+import { RateLimited } from './limits/rate-limited.error';
 
 const CODE_BY_KIND: Readonly<Record<DomainErrorKind, ErrorCode>> = {
   RULE_VIOLATION: ErrorCode.RULE_VIOLATION,
@@ -41,6 +42,10 @@ export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof Unauthenticated) {
     return new GraphQLError(error.message, { extensions: { code: ErrorCode.UNAUTHENTICATED, domainCode: error.code } });
   }
+  if (error instanceof RateLimited) {
+    // Like any resolver error, an HTTP 200 answer (the guard sets Retry-After); REST routes answer 429 below.
+    return new GraphQLError(error.message, { extensions: { code: ErrorCode.RATE_LIMITED, retryAfterSeconds: error.retryAfterSeconds } });
+  }
   if (error instanceof HttpException) {
     const code = CODE_BY_HTTP_STATUS[error.getStatus()];
     if (code !== undefined) return new GraphQLError(error.message, { extensions: { code } });
@@ -68,6 +73,14 @@ function describe(error: unknown): string {
 @Catch()
 export class DomainErrorFilter extends BaseExceptionFilter implements GqlExceptionFilter {
   override catch(exception: unknown, host: ArgumentsHost): GraphQLError | void {
+    if (exception instanceof RateLimited && host.getType<GqlContextType>() === 'http') {
+      host
+        .switchToHttp()
+        .getResponse<{ status(code: number): { json(body: unknown): void } }>()
+        .status(HttpStatus.TOO_MANY_REQUESTS)
+        .json({ statusCode: HttpStatus.TOO_MANY_REQUESTS, code: ErrorCode.RATE_LIMITED, message: exception.message, retryAfterSeconds: exception.retryAfterSeconds });
+      return;
+    }
     if (host.getType<GqlContextType>() !== 'graphql') {
       super.catch(exception, host);
       return;

@@ -1,13 +1,56 @@
 import { storageConfigFromEnv, type StorageConfig } from '@corbeille/infrastructure';
 
-/** Where the API keeps its data and how it listens. */
+/** Where the API keeps its data, how it listens, and what it accepts from clients. */
 export interface AppConfig extends StorageConfig {
   readonly port: number;
   readonly host: string;
+  /** NODE_ENV === 'production': secrets are then required and GraphiQL is off unless asked for. */
+  readonly production: boolean;
+  readonly limits: ApiLimits;
+  readonly rateLimits: RateLimits;
+  /** Origins whose browsers may call the API over HTTP (CORS). */
+  readonly corsOrigins: readonly string[];
+  /** Express `trust proxy`: the number of proxies in front of the API whose X-Forwarded-For is believed (0: none). */
+  readonly trustProxyHops: number;
+  /** Serve the GraphiQL page on GET /graphql. */
+  readonly graphiql: boolean;
+}
+
+/** Bounds on one request, checked before anything runs. */
+export interface ApiLimits {
+  /** Deepest selection set of an operation (a root field is depth 1). */
+  readonly maxQueryDepth: number;
+  /** Fields an operation may resolve, a connection's selection counted `first` times (see operation-cost.ts). */
+  readonly maxQueryComplexity: number;
+  /** Largest HTTP request body, in bytes. */
+  readonly maxBodyBytes: number;
+  /** Operations running at once on one graphql-ws connection. */
+  readonly maxSubscriptionsPerConnection: number;
+}
+
+/** Requests per window; `enabled: false` turns rate limiting off (the test apps do, unless a test sets limits). */
+export interface RateLimits {
+  readonly enabled: boolean;
+  readonly windowSeconds: number;
+  /** Requests per window from one client address, signed in or not. */
+  readonly perIp: number;
+  /** Requests per window with one credential (an API token or a session token). */
+  readonly perToken: number;
 }
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '0.0.0.0';
+export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:3000'];
+
+export const DEFAULT_LIMITS: ApiLimits = {
+  maxQueryDepth: 15,
+  maxQueryComplexity: 5000,
+  maxBodyBytes: 100 * 1024,
+  maxSubscriptionsPerConnection: 25,
+};
+
+/** Generous: a class of 30 behind one school address, bots playing at full speed, still pass. */
+export const DEFAULT_RATE_LIMITS: RateLimits = { enabled: true, windowSeconds: 10, perIp: 1000, perToken: 500 };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -19,13 +62,68 @@ export class ConfigError extends Error {
 /**
  * PORT (default 4000), HOST (default 0.0.0.0), and the storage settings shared with the tools:
  * DATA_DIR (default ./data) and EVENTSTORE_URL (EventStoreDB instead of SQLite when set).
+ * Limits: MAX_QUERY_DEPTH, MAX_QUERY_COMPLEXITY, MAX_BODY_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION;
+ * RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_PER_IP, RATE_LIMIT_PER_TOKEN (RATE_LIMIT_PER_IP=0 turns rate
+ * limiting off); CORS_ORIGINS (comma-separated, default the dashboard at http://localhost:3000);
+ * TRUST_PROXY_HOPS (default 0); GRAPHIQL (default on, off when NODE_ENV=production).
+ * With NODE_ENV=production, AUTH_SECRET is required: sessions must survive a restart and never be
+ * signed with a key nobody chose.
  */
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env, cwd?: string): AppConfig {
+  const production = env['NODE_ENV'] === 'production';
+  if (production && !env['AUTH_SECRET']) {
+    throw new ConfigError('AUTH_SECRET must be set when NODE_ENV=production (32 or more random characters)');
+  }
+  const perIp = integer(env, 'RATE_LIMIT_PER_IP', DEFAULT_RATE_LIMITS.perIp, 0);
   return {
     ...(cwd === undefined ? storageConfigFromEnv(env) : storageConfigFromEnv(env, cwd)),
     port: parsePort(env['PORT']),
     host: env['HOST']?.trim() || DEFAULT_HOST,
+    production,
+    limits: {
+      maxQueryDepth: integer(env, 'MAX_QUERY_DEPTH', DEFAULT_LIMITS.maxQueryDepth, 1),
+      maxQueryComplexity: integer(env, 'MAX_QUERY_COMPLEXITY', DEFAULT_LIMITS.maxQueryComplexity, 1),
+      maxBodyBytes: integer(env, 'MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes, 1024),
+      maxSubscriptionsPerConnection: integer(env, 'MAX_SUBSCRIPTIONS_PER_CONNECTION', DEFAULT_LIMITS.maxSubscriptionsPerConnection, 1),
+    },
+    rateLimits: {
+      enabled: perIp > 0,
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.windowSeconds, 1),
+      perIp,
+      perToken: integer(env, 'RATE_LIMIT_PER_TOKEN', DEFAULT_RATE_LIMITS.perToken, 1),
+    },
+    corsOrigins: origins(env['CORS_ORIGINS']),
+    trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
+    graphiql: flag(env, 'GRAPHIQL', !production),
   };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function origins(value: string | undefined): readonly string[] {
+  const raw = value?.trim();
+  if (!raw) return DEFAULT_CORS_ORIGINS;
+  const list = raw.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://example.org`);
+  }
+  return list;
 }
 
 function parsePort(value: string | undefined): number {

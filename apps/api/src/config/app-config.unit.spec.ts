@@ -1,4 +1,4 @@
-import { ConfigError, loadAppConfig } from './app-config';
+import { ConfigError, DEFAULT_LIMITS, DEFAULT_RATE_LIMITS, loadAppConfig } from './app-config';
 
 describe('loadAppConfig', () => {
   it('defaults to port 4000 on all interfaces with SQLite under ./data', () => {
@@ -11,6 +11,12 @@ describe('loadAppConfig', () => {
       eventsPath: '/srv/corbeille/data/events.sqlite',
       readModelsPath: '/srv/corbeille/data/read-models.sqlite',
       integrityChain: true,
+      production: false,
+      limits: DEFAULT_LIMITS,
+      rateLimits: DEFAULT_RATE_LIMITS,
+      corsOrigins: ['http://localhost:3000'],
+      trustProxyHops: 0,
+      graphiql: true,
     });
   });
 
@@ -30,5 +36,50 @@ describe('loadAppConfig', () => {
 
   it.each(['abc', '-1', '70000', '4000.5'])('refuses PORT=%s', (port) => {
     expect(() => loadAppConfig({ PORT: port }, '/srv')).toThrow(ConfigError);
+  });
+
+  it('reads the limits, CORS origins, proxies and GraphiQL switch', () => {
+    const config = loadAppConfig(
+      {
+        MAX_QUERY_DEPTH: '8',
+        MAX_QUERY_COMPLEXITY: '900',
+        MAX_BODY_BYTES: '2048',
+        MAX_SUBSCRIPTIONS_PER_CONNECTION: '4',
+        RATE_LIMIT_WINDOW_SECONDS: '60',
+        RATE_LIMIT_PER_IP: '600',
+        RATE_LIMIT_PER_TOKEN: '120',
+        CORS_ORIGINS: 'https://corbeille.example, http://localhost:3001',
+        TRUST_PROXY_HOPS: '1',
+        GRAPHIQL: 'off',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      limits: { maxQueryDepth: 8, maxQueryComplexity: 900, maxBodyBytes: 2048, maxSubscriptionsPerConnection: 4 },
+      rateLimits: { enabled: true, windowSeconds: 60, perIp: 600, perToken: 120 },
+      corsOrigins: ['https://corbeille.example', 'http://localhost:3001'],
+      trustProxyHops: 1,
+      graphiql: false,
+    });
+    expect(loadAppConfig({ RATE_LIMIT_PER_IP: '0' }, '/srv').rateLimits.enabled).toBe(false);
+  });
+
+  it.each([
+    [{ MAX_QUERY_DEPTH: '0' }, 'MAX_QUERY_DEPTH must be an integer of at least 1'],
+    [{ MAX_BODY_BYTES: '1kb' }, 'MAX_BODY_BYTES'],
+    [{ CORS_ORIGINS: 'corbeille.example' }, 'is not an origin'],
+    [{ CORS_ORIGINS: 'https://corbeille.example/app' }, 'is not an origin'],
+    [{ GRAPHIQL: 'maybe' }, 'GRAPHIQL must be true or false'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadAppConfig(env, '/srv')).toThrow(ConfigError);
+    expect(() => loadAppConfig(env, '/srv')).toThrow(message);
+  });
+
+  it('refuses to start in production without AUTH_SECRET, and turns GraphiQL off there', () => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production' }, '/srv')).toThrow('AUTH_SECRET must be set when NODE_ENV=production');
+    expect(() => loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: '' }, '/srv')).toThrow(ConfigError);
+    const config = loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) }, '/srv');
+    expect(config).toMatchObject({ production: true, graphiql: false });
+    expect(loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), GRAPHIQL: 'on' }, '/srv').graphiql).toBe(true);
   });
 });

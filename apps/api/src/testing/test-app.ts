@@ -7,6 +7,7 @@ import type { EventStore } from '@corbeille/event-store';
 import { seededRandom, type RandomSource } from '@corbeille/kernel';
 import type { GameAccessPolicy } from '../access/access.port';
 import type { Authenticator } from '../common/principal/authenticator';
+import { DEFAULT_RATE_LIMITS, type AppConfig } from '../config/app-config';
 import { createApp } from '../create-app';
 import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import { manualClock, type ManualClock } from './manual-clock';
@@ -49,6 +50,8 @@ export interface TestAppOptions {
   readonly fairDice?: boolean;
   /** Reuse this data directory (e.g. one a closed app kept), to test a restart. */
   readonly dataDir?: string;
+  /** Configuration overrides, e.g. low limits for a test of them. Rate limits are off unless set here. */
+  readonly config?: Partial<AppConfig>;
 }
 
 const BCRYPT_ROUNDS_VARIABLE = 'AUTH_BCRYPT_ROUNDS';
@@ -63,7 +66,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const rounds = process.env[BCRYPT_ROUNDS_VARIABLE];
   if (rounds === undefined) process.env[BCRYPT_ROUNDS_VARIABLE] = TEST_BCRYPT_ROUNDS;
   const app = await createApp({
-    config: { dataDir, eventsPath: join(dataDir, 'events.sqlite'), readModelsPath: ':memory:', eventStoreUrl: undefined },
+    config: {
+      dataDir,
+      eventsPath: join(dataDir, 'events.sqlite'),
+      readModelsPath: ':memory:',
+      eventStoreUrl: undefined,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
+      ...options.config,
+    },
     // Fair dice: derived from each game's secret seed, as in production.
     ...(options.fairDice ? {} : { randomSourceFactory: () => random }),
     clock,

@@ -217,6 +217,8 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // NODE_ENV=production requires a session secret.
+      AUTH_SECRET: 'dashboard-e2e-session-secret-not-for-production',
     });
     await waitForHttp(`${apiUrl}/health`, apiProcess, 60_000);
     timings['api start'] = Date.now() - apiStarted;

@@ -8,6 +8,18 @@ export const ErrorCode = {
   /** Missing sign-in where one is required, or a credential that is invalid, expired or revoked. */
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+  /** The operation nests selections deeper than the server allows (common/limits). */
+  QUERY_TOO_DEEP: 'QUERY_TOO_DEEP',
+  /** The operation would resolve more fields than the server allows (common/limits). */
+  QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
+  /** The request body is larger than the server accepts (HTTP 413). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** Too many requests from this address or credential; `extensions.retryAfterSeconds` says when to retry. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** Too many operations at once on one WebSocket connection. */
+  TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_SUBSCRIPTIONS',
+  /** The event store could not write (disk full, database locked): nothing was changed, the command may be retried. */
+  STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AppConfig } from '../../config/app-config';
+import { ErrorCode } from '../errors/error-codes';
+
+/** The parts of Express's request and response used here. */
+type Request = IncomingMessage & { readonly path: string };
+type Response = ServerResponse & { status(code: number): { json(body: unknown): void } };
+type NextFunction = (error?: unknown) => void;
+
+/** Headers a browser may send to the API from an allowed origin. */
+const CORS_HEADERS = ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'];
+
+/**
+ * What every HTTP request goes through before GraphQL or a REST route: security headers, CORS for the
+ * configured origins, and JSON bodies up to `limits.maxBodyBytes` (a larger or unreadable body is
+ * answered in GraphQL's error shape, not an HTML page). Call before `app.init()`; the app must be
+ * created with `bodyParser: false`.
+ */
+export function applyHttpHardening(app: NestExpressApplication, config: AppConfig, graphqlPath: string): void {
+  if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
+  const apiHeaders = helmet({
+    // JSON only: nothing to load, nothing to frame.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+  });
+  // The GraphiQL page loads React and GraphiQL from unpkg and starts them with an inline script.
+  const graphiqlHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
+        imgSrc: ["'self'", 'data:', 'https://unpkg.com'],
+        fontSrc: ["'self'", 'data:', 'https://unpkg.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const page = config.graphiql && request.method === 'GET' && request.path === graphqlPath && (request.headers.accept ?? '').includes('text/html');
+    (page ? graphiqlHeaders : apiHeaders)(request, response, next);
+  });
+  app.enableCors({
+    origin: [...config.corsOrigins],
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: CORS_HEADERS,
+    maxAge: 600,
+  });
+  app.useBodyParser('json', { limit: config.limits.maxBodyBytes });
+  app.useBodyParser('urlencoded', { limit: config.limits.maxBodyBytes, extended: true });
+  app.use(bodyErrors(config.limits.maxBodyBytes));
+}
+
+interface BodyParserError {
+  readonly type?: unknown;
+  readonly status?: unknown;
+}
+
+function bodyErrors(maxBodyBytes: number) {
+  return (error: unknown, _request: Request, response: Response, next: NextFunction): void => {
+    const { type, status } = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
+    if (type === 'entity.too.large') {
+      response.status(413).json({
+        errors: [
+          {
+            message: `The request body is larger than the ${maxBodyBytes} bytes the server accepts.`,
+            extensions: { code: ErrorCode.PAYLOAD_TOO_LARGE, maxBodyBytes },
+          },
+        ],
+      });
+      return;
+    }
+    if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
+      const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request body could not be read.';
+      response.status(status).json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+      return;
+    }
+    next(error);
+  };
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
+import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
+import { RateLimited } from './rate-limited.error';
+
+export const IP_LIMIT = 'ip';
+export const TOKEN_LIMIT = 'token';
+
+interface RequestLike {
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
+  readonly ip?: string;
+  readonly res?: unknown;
+}
+
+/**
+ * Rate limits per client address and per credential, for REST routes and GraphQL over HTTP alike. A
+ * GraphQL request counts once however many root fields it has (the guard runs per root field). The
+ * credential is the `Authorization` value (API token or session token), hashed: requests with one token
+ * share a budget whichever address they come from, and every request also counts against its address,
+ * so trying many tokens from one address is limited too. graphql-ws operations are not counted here:
+ * a connection is bounded by its number of running operations (query-limits.ts).
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  private readonly decided = new WeakMap<object, Promise<boolean>>();
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const { req } = this.getRequestResponse(context);
+    if (typeof req !== 'object' || req === null || typeof req['headers'] !== 'object') return true;
+    let decision = this.decided.get(req);
+    if (!decision) {
+      decision = super.canActivate(context);
+      this.decided.set(req, decision);
+    }
+    return decision;
+  }
+
+  /** Health probes come from the orchestrator and must never be refused. */
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    if (context.getType<GqlContextType>() !== 'http') return Promise.resolve(false);
+    const path = (context.switchToHttp().getRequest<{ path?: unknown }>().path ?? '') as string;
+    return Promise.resolve(path === '/health' || path.startsWith('/health/'));
+  }
+
+  protected override getRequestResponse(context: ExecutionContext): { req: Record<string, unknown>; res: Record<string, unknown> } {
+    if (context.getType<GqlContextType>() === 'graphql') {
+      const req = GqlExecutionContext.create(context).getContext<{ req?: RequestLike }>().req;
+      return { req: (req ?? {}) as Record<string, unknown>, res: (req?.res ?? {}) as Record<string, unknown> };
+    }
+    return super.getRequestResponse(context);
+  }
+
+  protected override async handleRequest(requestProps: ThrottlerRequest): Promise<boolean> {
+    if (requestProps.throttler.name === TOKEN_LIMIT) {
+      const { req } = this.getRequestResponse(requestProps.context);
+      if (credentialOf(req as RequestLike) === undefined) return true;
+    }
+    return super.handleRequest(requestProps);
+  }
+
+  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
+    return `ip:${await super.getTracker(req)}`;
+  }
+
+  /** One budget per client across every route and resolver (the default is one per handler). */
+  protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {
+    return `${name}:${tracker}`;
+  }
+
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const name = detail.key.startsWith(`${TOKEN_LIMIT}:`) ? TOKEN_LIMIT : IP_LIMIT;
+    const retryAfter = Math.max(1, Math.ceil(detail.timeToBlockExpire));
+    const { res } = this.getRequestResponse(context);
+    this.setResponseHeader(res, 'Retry-After', retryAfter);
+    return Promise.reject(new RateLimited(name, detail.limit, Math.round(detail.ttl / 1000), retryAfter));
+  }
+}
+
+/** The tracker of the per-token limit: a digest of the credential, never the credential itself. */
+export function tokenTracker(req: Record<string, unknown>): string {
+  return `token:${createHash('sha256').update(credentialOf(req as RequestLike) ?? '').digest('base64url')}`;
+}
+
+function credentialOf(req: RequestLike): string | undefined {
+  const value = req.headers?.['authorization'];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text.trim() === '' ? undefined : text.trim();
+}
