@@ -1,7 +1,7 @@
 import { apiGraphQLUrl, publicSubscriptionUrl } from './config';
 import { roundText } from './game-text';
 import { ApiError, createRequester, isNotFoundError } from './graphql';
-import { LOAN_CHARGE_CENTS, snapshotNetWorth } from './net-worth';
+import { snapshotNetWorth } from './net-worth';
 import { directionOf, lastMove } from './prices';
 import type { LeagueGame } from './queries';
 import { clampIndex, indexAtOrBefore, nextRoundIndex, parsePosition, previousRoundIndex } from './replay-navigation';
@@ -96,11 +96,10 @@ describe('prices and net worth', () => {
     expect(directionOf(0)).toBe('flat');
   });
 
-  it('derives net worth from a snapshot, the loan and its charge deducted', () => {
+  it('takes net worth from the API snapshot (the loan and its charge already deducted there)', () => {
     const holdings = [{ stock: 'GOLD' as const, shares: 1000, value: 110_000 }];
-    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: 5000, holdings, loan: 0 })).toBe(115_000);
-    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: 5000, holdings, loan: 100_000 })).toBe(115_000 - 100_000 - LOAN_CHARGE_CENTS);
-    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: null, holdings: [], loan: null })).toBeNull();
+    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: 5000, holdings, loan: 100_000, netWorth: -35_000 })).toBe(-35_000);
+    expect(snapshotNetWorth({ playerId: 'a', name: 'A', cash: null, holdings: [], loan: null, netWorth: null })).toBeNull();
   });
 
   it('builds timeline marks and net-worth points', () => {
@@ -121,7 +120,7 @@ describe('prices and net worth', () => {
       phase: 'ROLLING',
       round: 1,
       prices: [],
-      players: [{ playerId: 'a', name: 'A', cash, holdings: [], loan: 0 }],
+      players: [{ playerId: 'a', name: 'A', cash, holdings: [], loan: 0, netWorth: cash }],
       standings: [],
       winners: [],
       endReason: null,

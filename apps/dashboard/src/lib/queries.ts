@@ -14,7 +14,7 @@ export const GAME_FIELDS = `id phase players { playerId name seat } brokerId rou
 export const BOARD_FIELDS = `round lastPosition stocks { stock price splits timesOffMarket history { position revision round price } }`;
 export const PORTFOLIO_FIELDS = `playerId name cash loan netWorth holdings { stock shares value }`;
 export const EVENT_FIELDS = `id position revision type data occurredAt actor commandId`;
-export const SNAPSHOT_FIELDS = `position revision phase round prices { stock price } players { playerId name cash loan holdings { stock shares value } } standings { playerId rank finalCash } winners endReason`;
+export const SNAPSHOT_FIELDS = `position revision phase round prices { stock price } players { playerId name cash loan netWorth holdings { stock shares value } } standings { playerId rank finalCash } winners endReason`;
 
 /** The API's largest page. */
 export const MAX_PAGE_SIZE = 100;

@@ -108,6 +108,8 @@ export interface SnapshotPlayer {
   readonly cash: number | null;
   readonly holdings: readonly Holding[];
   readonly loan: number | null;
+  /** From the API: cash plus holdings, minus an outstanding loan and its charge (null before the start). */
+  readonly netWorth: number | null;
 }
 
 export interface Standing {

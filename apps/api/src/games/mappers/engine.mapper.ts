@@ -1,6 +1,6 @@
 import { assertNever } from '@corbeille/kernel';
 import type { RecordedEvent } from '@corbeille/event-store';
-import type { Portfolio, StockName, StockTickerAction, StockTickerView } from '@corbeille/stock-ticker';
+import { stockTickerContent, type Portfolio, type StockName, type StockTickerAction, type StockTickerView } from '@corbeille/stock-ticker';
 import type { GameSnapshotModel, SnapshotPlayerModel } from '../models/game-snapshot.model';
 import type { LegalActionModel } from '../models/legal-action.model';
 import type { HoldingModel } from '../models/portfolio.model';
@@ -40,7 +40,7 @@ export function toGameSnapshotModel(gameId: string, state: CreatedState, last: R
       ...common,
       round: null,
       prices: [],
-      players: state.seats.map((seat) => ({ playerId: seat.playerId, name: seat.name, cash: null, holdings: [], loan: null })),
+      players: state.seats.map((seat) => ({ playerId: seat.playerId, name: seat.name, cash: null, holdings: [], loan: null, netWorth: null })),
       standings: [],
       winners: [],
       endReason: null,
@@ -50,12 +50,14 @@ export function toGameSnapshotModel(gameId: string, state: CreatedState, last: R
   const prices = stocks.map((stock) => ({ stock, price: state.prices[stock] }));
   const players = state.seats.map((seat): SnapshotPlayerModel => {
     const portfolio = state.portfolios[seat.playerId];
+    const holdings = portfolio ? holdingsOf(portfolio, stocks, state.prices) : [];
     return {
       playerId: seat.playerId,
       name: seat.name,
       cash: portfolio?.cash ?? null,
       loan: portfolio?.loan ?? null,
-      holdings: portfolio ? holdingsOf(portfolio, stocks, state.prices) : [],
+      holdings,
+      netWorth: portfolio ? netWorthOf(portfolio, holdings) : null,
     };
   });
   const finished = state.phase === 'finished' ? state : undefined;
@@ -79,4 +81,10 @@ function holdingsOf(
     const shares = portfolio.holdings[stock];
     return { stock, shares, value: shares * prices[stock] };
   });
+}
+
+/** BORROWING: an outstanding loan is owed back with its charge; the same sum as the portfolios read model. */
+function netWorthOf(portfolio: Portfolio, holdings: readonly HoldingModel[]): number {
+  const owed = portfolio.loan > 0 ? portfolio.loan + stockTickerContent.loan.charge : 0;
+  return portfolio.cash + holdings.reduce((sum, holding) => sum + holding.value, 0) - owed;
 }

@@ -30,6 +30,12 @@ export class SnapshotPlayerModel {
 
   @Field(() => Int, { nullable: true, description: 'Loan in cents (null before the game starts).' })
   loan!: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Cash plus holdings at the prices of that moment, minus an outstanding loan and its charge (BORROWING), in cents; null before the game starts.',
+  })
+  netWorth!: number | null;
 }
 
 @ObjectType('Standing', { description: "A player's final rank." })
