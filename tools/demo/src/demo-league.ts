@@ -1,8 +1,11 @@
 import { CommandHandler } from '@corbeille/application';
 import { heuristicBot, randomBot as randomBolsaBot, type BolsaBot, type BolsaOptions } from '@corbeille/bolsa';
+import { createHash } from 'node:crypto';
 import type { EventStore } from '@corbeille/event-store';
+import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
 import { DEFAULT_BCRYPT_ROUNDS } from '@corbeille/identity';
-import { noRandom, seededRandom } from '@corbeille/kernel';
+import { noRandom, seededRandom, type RandomSource } from '@corbeille/kernel';
+import { gameOfStream } from '@corbeille/projections';
 import { greedyBot, randomBot, type StockTickerBot, type StockTickerOptions } from '@corbeille/stock-ticker';
 import { bolsaStreamId, playBolsaBotGame, type BolsaBotGameResult } from './bolsa-bot-driver';
 import { playBotGame, stockTickerStreamId, type BotGameResult } from './bot-driver';
@@ -61,6 +64,12 @@ export interface SeedOptions {
   readonly startedAt?: Date;
   /** bcrypt cost of the demo passwords (the API's default unless given; tests use the lowest). */
   readonly bcryptRounds?: number;
+  /**
+   * Where the games' secret seeds go (the seed store next to the events); in memory when absent. The demo's
+   * dice are provably fair like any game's, from seeds derived from `seed`, so the demo stays the same on
+   * every machine (and, being demo data, its seeds are no secret to whoever knows `seed`).
+   */
+  readonly seeds?: SeedStore;
 }
 
 export interface SeedReport {
@@ -103,11 +112,12 @@ export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> 
     if (await seeder.account(account, DEMO_PASSWORD)) accounts.push(account.email);
   }
   const league = await seedLeague(seeder);
-  const games = await seedGames(store, seed, startedAt);
+  const seeds = demoSeeds(options.seeds ?? new InMemorySeedStore(), seed);
+  const games = await seedGames(store, seeds, seed, startedAt);
 
   identityClock = Math.max(identityClock, startedAt + 40 * DAY);
   const classCreated = await seedClass(seeder);
-  const classGames = await seedClassGames(store, seed, startedAt + 41 * DAY);
+  const classGames = await seedClassGames(store, seeds, seed, startedAt + 41 * DAY);
   const skipped = accounts.length === 0 && !league && games.length === 0 && !classCreated && classGames.length === 0;
   return { skipped, games, classGames, accounts, league, class: classCreated };
 }
@@ -128,12 +138,36 @@ async function seedLeague(seeder: IdentitySeeder): Promise<boolean> {
   return true;
 }
 
-async function seedGames(store: EventStore, seed: number, startedAt: number): Promise<(BotGameResult & { gameId: string })[]> {
+/** Each demo game's seed is SHA-256 of the demo seed and the game id. */
+function demoSeeds(store: SeedStore, seed: number): SeedStore {
+  return {
+    get: (gameId) => store.get(gameId),
+    getOrCreate: (gameId) => store.getOrCreate(gameId, createHash('sha256').update(`corbeille-demo:${seed}:${gameId}`).digest('hex')),
+    close: () => store.close(),
+  };
+}
+
+/** A command handler whose games' chance comes from their seeds, with the integrity records of docs/integrity.md. */
+function gameHandler(store: EventStore, seeds: SeedStore, random: RandomSource, clock: () => string): CommandHandler {
+  const integrity = new IntegrityRecorder({
+    seeds,
+    gameOf: (streamId) => {
+      const found = gameOfStream(streamId);
+      return found && { gameId: found.gameId, rules: found.game };
+    },
+    plain: () => random,
+    // Plans' nonces from the bots' own chance, so the demo is the same on every machine.
+    newNonce: () => [0, 1, 2, 3].map(() => random.int(0, 0xffffffff).toString(16).padStart(8, '0')).join(''),
+  });
+  return new CommandHandler(store, { randomSource: integrity.randomSource, annotate: integrity.annotate, clock });
+}
+
+async function seedGames(store: EventStore, seeds: SeedStore, seed: number, startedAt: number): Promise<(BotGameResult & { gameId: string })[]> {
   const first = DEMO_GAMES[0];
   if (first && (await store.streamRevision(stockTickerStreamId(first.gameId))) !== undefined) return [];
   const random = seededRandom(seed);
   let clock = startedAt;
-  const handler = new CommandHandler(store, { randomSource: () => random, clock: () => new Date(clock).toISOString() });
+  const handler = gameHandler(store, seeds, random, () => new Date(clock).toISOString());
   const games: (BotGameResult & { gameId: string })[] = [];
   for (const [index, game] of DEMO_GAMES.entries()) {
     const players = game.players.map((name, seat) => {
@@ -172,12 +206,12 @@ async function seedClass(seeder: IdentitySeeder): Promise<boolean> {
   return true;
 }
 
-async function seedClassGames(store: EventStore, seed: number, startedAt: number): Promise<(BolsaBotGameResult & { gameId: string })[]> {
+async function seedClassGames(store: EventStore, seeds: SeedStore, seed: number, startedAt: number): Promise<(BolsaBotGameResult & { gameId: string })[]> {
   const first = DEMO_CLASS_GAMES[0];
   if (first && (await store.streamRevision(bolsaStreamId(first.gameId))) !== undefined) return [];
   const random = seededRandom(seed + 202);
   let clock = startedAt;
-  const handler = new CommandHandler(store, { randomSource: () => random, clock: () => new Date(clock).toISOString() });
+  const handler = gameHandler(store, seeds, random, () => new Date(clock).toISOString());
   const games: (BolsaBotGameResult & { gameId: string })[] = [];
   for (const [index, game] of DEMO_CLASS_GAMES.entries()) {
     clock = startedAt + index * 7 * DAY;

@@ -1,4 +1,4 @@
-import { describeEventStore, openEventStore, storageConfigFromEnv } from '@corbeille/infrastructure';
+import { describeEventStore, openEventStore, openSeedStore, storageConfigFromEnv } from '@corbeille/infrastructure';
 import { DEMO_CLASS_NAME, DEMO_LEAGUE_PLAYERS, DEMO_ORGANISER, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER } from './demo-people';
 import { DEMO_LEAGUE, seedDemoLeague } from './demo-league';
 
@@ -6,9 +6,10 @@ import { DEMO_LEAGUE, seedDemoLeague } from './demo-league';
 async function main(): Promise<void> {
   const config = storageConfigFromEnv();
   const store = openEventStore(config);
+  const seeds = openSeedStore(config);
   try {
     const started = Date.now();
-    const report = await seedDemoLeague({ store });
+    const report = await seedDemoLeague({ store, seeds });
     if (report.skipped) {
       console.log(`Demo league already in ${describeEventStore(config)}: nothing to do.`);
     } else {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     console.log(`  organiser: ${DEMO_ORGANISER.email}; players: ${[...DEMO_LEAGUE_PLAYERS.values()].map((player) => player.email).join(', ')}`);
     console.log(`  teacher: ${DEMO_TEACHER.email}; students: ${[...DEMO_STUDENTS.values()].map((student) => student.email).join(', ')}`);
   } finally {
+    await seeds.close();
     await store.close();
   }
 }

@@ -1,1 +1,2 @@
 export * from './verify-replay';
+export * from './verify-fairness';

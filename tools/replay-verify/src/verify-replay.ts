@@ -82,7 +82,7 @@ export async function verifyReplay(store: EventStore, readModels: ReadModelQueri
 }
 
 /** Every game stream in the whole log, with its game id. */
-async function gameStreams(store: EventStore): Promise<Map<string, string>> {
+export async function gameStreams(store: EventStore): Promise<Map<string, string>> {
   const streams = new Map<string, string>();
   for (let after = 0; ; ) {
     const batch = await store.readAll({ afterPosition: after, maxCount: 1000 });

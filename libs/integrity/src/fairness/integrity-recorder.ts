@@ -23,6 +23,8 @@ export interface IntegrityRecorderOptions {
   readonly plain: () => RandomSource;
   /** Derive games' chance from their seeds (default true). */
   readonly provable?: boolean;
+  /** The nonces of commitments (default: 16 fresh random bytes each); a reproducible demo brings its own. */
+  readonly newNonce?: () => string;
 }
 
 /** The decision the recorder annotates (the command handler's `Decision`). */
@@ -82,7 +84,7 @@ export class IntegrityRecorder {
     decision.events.forEach((event, index) => {
       const value = rules.committedValueOf?.(event);
       if (value === undefined) return;
-      const nonce = newNonce();
+      const nonce = (this.options.newNonce ?? newNonce)();
       const extra = extras[index] as Record<string, unknown>;
       extra['commitment'] = { scheme: COMMITMENT_SCHEME, hash: commitTo(value, nonce) };
       extra['commitmentNonce'] = nonce;

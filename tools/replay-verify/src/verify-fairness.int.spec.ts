@@ -1,0 +1,192 @@
+import { CommandHandler } from '@corbeille/application';
+import { heuristicBot } from '@corbeille/bolsa';
+import { InMemoryEventStore, type EventStore, type RecordedEvent } from '@corbeille/event-store';
+import {
+  HashChainedEventStore,
+  InMemorySeedStore,
+  IntegrityRecorder,
+  integrityStreamOf,
+  newSeed,
+  SEED_REVEALED,
+  verifyStoredStream,
+  withoutChain,
+} from '@corbeille/integrity';
+import { seededRandom } from '@corbeille/kernel';
+import { BOLSA_GAME, gameOfStream, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
+import { greedyBot, randomBot } from '@corbeille/stock-ticker';
+import { DEMO_CLASS_GAMES, DEMO_GAMES, playBolsaBotGame, playBotGame, seedDemoLeague } from '@corbeille/tools-demo';
+import { verifyStoreFairness } from './verify-fairness';
+
+const TICKER = streamIdFor(STOCK_TICKER_GAME, 'fair-ticker');
+const BOLSA = streamIdFor(BOLSA_GAME, 'fair-bolsa');
+
+/** Two short games played by bots through the command handler, with seeds and integrity records, hash-chained. */
+async function playedGames(): Promise<EventStore> {
+  const store = new HashChainedEventStore(new InMemoryEventStore());
+  const seeds = new InMemorySeedStore();
+  const bots = seededRandom(7);
+  const integrity = new IntegrityRecorder({
+    seeds,
+    gameOf: (streamId) => {
+      const found = gameOfStream(streamId);
+      return found && { gameId: found.gameId, rules: found.game };
+    },
+    plain: () => bots,
+  });
+  let clock = Date.UTC(2026, 0, 1);
+  const handler = new CommandHandler(store, {
+    randomSource: integrity.randomSource,
+    annotate: integrity.annotate,
+    clock: () => new Date(clock).toISOString(),
+  });
+  await playBotGame(handler, {
+    gameId: 'fair-ticker',
+    players: [
+      { playerId: 'ann', name: 'Ann', bot: greedyBot() },
+      { playerId: 'ben', name: 'Ben', bot: randomBot(bots) },
+    ],
+    options: { roundLimit: 3 },
+    beforeCommand: () => {
+      clock += 10_000;
+    },
+  });
+  await playBolsaBotGame(handler, {
+    gameId: 'fair-bolsa',
+    players: [
+      { playerId: 'cat', name: 'Cat', bot: heuristicBot },
+      { playerId: 'dan', name: 'Dan', bot: heuristicBot },
+      { playerId: 'eve', name: 'Eve', bot: heuristicBot },
+    ],
+    options: { lastMonth: 3, planningSeconds: 120 },
+    random: bots,
+    beforeCommand: () => {
+      clock += 10_000;
+    },
+  });
+  return store;
+}
+
+/** The same log written again through a fresh hash chain, with `forge` applied to one stream's events: the chain checks out. */
+async function forged(source: EventStore, streamId: string, forge: (events: RecordedEvent[]) => void): Promise<EventStore> {
+  const copy = new HashChainedEventStore(new InMemoryEventStore());
+  const all = await source.readAll();
+  const streams = new Map<string, RecordedEvent[]>();
+  for (const event of all) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), structuredClone(event)]);
+  const target = streams.get(streamId);
+  if (!target) throw new Error(`No stream ${streamId}`);
+  forge(target);
+  for (const [id, events] of streams) {
+    for (const event of events) {
+      await copy.appendToStream(id, [{ type: event.type, data: event.data, metadata: withoutChain(event.metadata) }], event.revision === 0 ? 'no-stream' : event.revision - 1);
+    }
+  }
+  for (const id of streams.keys()) expect((await verifyStoredStream(copy, id)).ok).toBe(true);
+  return copy;
+}
+
+function firstOf(events: RecordedEvent[], type: string): RecordedEvent {
+  const event = events.find((candidate) => candidate.type === type);
+  if (!event) throw new Error(`No ${type} event`);
+  return event;
+}
+
+describe('fairness verifier', () => {
+  let store: EventStore;
+  beforeAll(async () => {
+    store = await playedGames();
+  });
+
+  it('passes clean games: every draw, outcome, checksum and plan commitment checks out', async () => {
+    const report = await verifyStoreFairness(store, { requireRevealed: true });
+    expect(report.ok).toBe(true);
+    expect(report.games.map((game) => game.gameId).sort()).toEqual(['fair-bolsa', 'fair-ticker']);
+    for (const { report: game } of report.games) {
+      expect(game).toMatchObject({ ok: true, seedRevealed: true, engine: { version: '1' }, mismatches: [] });
+      expect(game.drawsChecked).toBeGreaterThan(0);
+      expect(game.commandsReplayed).toBeGreaterThan(0);
+      expect(game.checksumsChecked).toBeGreaterThanOrEqual(2);
+    }
+    const bolsa = report.games.find((game) => game.gameId === 'fair-bolsa');
+    expect(bolsa?.report.commitmentsChecked).toBeGreaterThan(0);
+  });
+
+  it('reports a forged dice outcome at its exact position, even with the hash chain recomputed', async () => {
+    let revision = -1;
+    const copy = await forged(store, TICKER, (events) => {
+      const roll = firstOf(events, 'DiceRolled');
+      const data = roll.data as { amount: number };
+      data.amount = data.amount === 20 ? 5 : 20;
+      revision = roll.revision;
+    });
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-ticker' })).games;
+    const position = (await copy.readStream(TICKER, { fromRevision: revision, maxCount: 1 }))[0]?.position;
+    expect(game?.report.ok).toBe(false);
+    expect(game?.report.mismatches[0]).toMatchObject({ kind: 'OUTCOME', revision, position });
+  });
+
+  it('reports a forged draw in the metadata at its position', async () => {
+    let revision = -1;
+    const copy = await forged(store, TICKER, (events) => {
+      const roll = firstOf(events, 'DiceRolled');
+      const draws = roll.metadata['draws'] as { value: number; max: number; min: number }[];
+      const draw = draws[0] as { value: number; max: number; min: number };
+      draw.value = draw.value === draw.max ? draw.min : draw.value + 1;
+      revision = roll.revision;
+    });
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-ticker' })).games;
+    expect(game?.report.mismatches).toEqual([expect.objectContaining({ kind: 'DRAW', revision })]);
+  });
+
+  it('reports a revealed seed that does not match the commitment', async () => {
+    const copy = await forged(store, TICKER, () => undefined);
+    const metadata = { commandId: 'r', actor: 'referee', correlationId: 'r', causationId: 'r', occurredAt: '2026-01-02T00:00:00.000Z' };
+    await copy.appendToStream(integrityStreamOf('fair-ticker'), [{ type: SEED_REVEALED, data: { gameId: 'fair-ticker', seed: newSeed(), reason: 'forged' }, metadata }], 'no-stream');
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-ticker' })).games;
+    expect(game?.report.mismatches).toEqual([expect.objectContaining({ kind: 'COMMITMENT', revision: 0 })]);
+  });
+
+  it('reports a BOLSA plan changed after its commitment', async () => {
+    let revision = -1;
+    const copy = await forged(store, BOLSA, (events) => {
+      const submitted = firstOf(events, 'PlanSubmitted');
+      const data = submitted.data as { plan: { newspaper: number } };
+      data.plan.newspaper = data.plan.newspaper === 0 ? 1 : 0;
+      revision = submitted.revision;
+    });
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-bolsa' })).games;
+    expect(game?.report.mismatches).toContainEqual(expect.objectContaining({ kind: 'PLAN_COMMITMENT', revision }));
+  });
+
+  it('reports a checksum that an independent re-fold does not reproduce', async () => {
+    let revision = -1;
+    const copy = await forged(store, TICKER, (events) => {
+      const marked = events.find((event) => event.metadata['checksum'] !== undefined);
+      if (!marked) throw new Error('No checksum recorded');
+      (marked.metadata['checksum'] as { hash: string }).hash = '0'.repeat(64);
+      revision = marked.revision;
+    });
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-ticker' })).games;
+    expect(game?.report.mismatches).toEqual([expect.objectContaining({ kind: 'CHECKSUM', revision })]);
+  });
+
+  it('passes the demo games, which carry seed commitments (the one still in play keeps its seed secret)', async () => {
+    const demo = new InMemoryEventStore();
+    await seedDemoLeague({ store: demo, bcryptRounds: 4 });
+    const report = await verifyStoreFairness(demo);
+    expect(report.ok).toBe(true);
+    expect(report.games).toHaveLength(DEMO_GAMES.length + DEMO_CLASS_GAMES.length);
+    expect(report.games.every((game) => game.report.commitment !== undefined)).toBe(true);
+    expect(report.games.filter((game) => !game.report.seedRevealed)).toHaveLength(1);
+  });
+
+  it('refuses a game pinned to an engine version this build does not have, with a clear error', async () => {
+    const copy = await forged(store, TICKER, (events) => {
+      const first = events[0] as RecordedEvent;
+      events[0] = { ...first, metadata: { ...first.metadata, engine: { game: 'stock-ticker', version: '99' } } };
+    });
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-ticker' })).games;
+    expect(game?.report.mismatches).toEqual([
+      expect.objectContaining({ kind: 'ENGINE', revision: 0, message: expect.stringContaining('stock-ticker engine version 99') }),
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { EventStore } from '@corbeille/event-store';
+import { integrityStreamOf, verifyFairness, type FairnessReport } from '@corbeille/integrity';
+import { gameOfStream } from '@corbeille/projections';
+import { gameStreams } from './verify-replay';
+
+export interface GameFairnessCheck {
+  readonly gameId: string;
+  readonly gameType: string;
+  readonly report: FairnessReport;
+}
+
+export interface StoreFairnessReport {
+  readonly games: readonly GameFairnessCheck[];
+  readonly ok: boolean;
+}
+
+export interface VerifyStoreFairnessOptions {
+  /** Only this game. */
+  readonly gameId?: string;
+  /** Also fail games whose chance is not provable (no seed commitment) or whose seed is not revealed yet. */
+  readonly requireRevealed?: boolean;
+}
+
+/**
+ * Runs the fairness verifier (docs/integrity.md) over every game in the log: draws recomputed from the
+ * revealed seed, commands that drew decided again with the pinned engine, round/month checksums re-folded,
+ * plan commitments checked. Reads the whole log, secrets included: this is the operator's tool.
+ */
+export async function verifyStoreFairness(store: EventStore, options: VerifyStoreFairnessOptions = {}): Promise<StoreFairnessReport> {
+  const games: GameFairnessCheck[] = [];
+  for (const [streamId, gameId] of await gameStreams(store)) {
+    if (options.gameId !== undefined && gameId !== options.gameId) continue;
+    const routed = gameOfStream(streamId);
+    if (!routed) continue;
+    const [events, integrity] = await Promise.all([store.readStream(streamId), store.readStream(integrityStreamOf(gameId))]);
+    games.push({ gameId, gameType: routed.game.type, report: verifyFairness(routed.game, events, integrity) });
+  }
+  const passes = (check: GameFairnessCheck): boolean =>
+    check.report.ok && (!options.requireRevealed || (check.report.commitment !== undefined && check.report.seedRevealed));
+  return { games, ok: games.every(passes) };
+}
