@@ -1,23 +1,28 @@
 import { createHash } from 'node:crypto';
-import type { Viewer } from '@corbeille/kernel';
+import { asPlayerId, type Viewer } from '@corbeille/kernel';
 import type { SeedStore } from '@corbeille/integrity';
-import { integrityStreamOf } from '@corbeille/integrity';
+import { canonicalJson, integrityStreamOf } from '@corbeille/integrity';
 import type { Principal } from '../access/access.port';
 import { OpenAccessPolicy } from '../access/open-access.policy';
 import { SEED_STORE } from '../infrastructure/infrastructure.tokens';
+import { BolsaDriver } from '../testing/bolsa-driver';
 import { GameDriver } from '../testing/game-driver';
 import { asTestPlayer, testAuthenticator, TEST_REFEREE } from '../testing/test-access-policy';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-/** Anyone may play (as in the game tests); who reads as the referee is what the reveal is judged on. */
+/** Anyone may play (as in the game tests); a test header says who reads as the referee or as a player. */
 class RefereeByHeaderPolicy extends OpenAccessPolicy {
   override async viewerFor(principal?: Principal): Promise<Viewer> {
-    return principal?.kind === 'account' && principal.scopes.includes('referee') ? { kind: 'referee' } : { kind: 'spectator' };
+    if (principal?.kind !== 'account') return { kind: 'spectator' };
+    return principal.scopes.includes('referee') ? { kind: 'referee' } : { kind: 'player', playerId: asPlayerId(principal.accountId) };
   }
 }
 
 const FAIRNESS = `query Fairness($gameId: ID!) {
   gameFairness(gameId: $gameId) { gameId scheme commitment engineGame engineVersion seedRevealed seed revealReason revealedAtPosition }
+}`;
+const COMMITMENTS = `query Commitments($gameId: ID!) {
+  gameFairness(gameId: $gameId) { commitments { revision position eventType scheme hash nonce } }
 }`;
 const VERIFY = `query Verify($gameId: ID!) {
   verifyGameFairness(gameId: $gameId) {
@@ -73,6 +78,9 @@ describe('provably fair dice over GraphQL', () => {
   });
 
   const fairness = async (gameId: string) => (await api.data<{ gameFairness: Fairness }>(FAIRNESS, { gameId })).gameFairness;
+  type Commitment = { revision: number; position: number; eventType: string; scheme: string; hash: string; nonce: string | null };
+  const commitmentsAs = async (gameId: string, name: string) =>
+    (await api.data<{ gameFairness: { commitments: Commitment[] } }>(COMMITMENTS, { gameId }, asTestPlayer(name))).gameFairness.commitments;
   const verify = async (gameId: string) => (await api.data<{ verifyGameFairness: Report }>(VERIFY, { gameId })).verifyGameFairness;
 
   async function startGame(gameId: string): Promise<GameDriver> {
@@ -153,5 +161,32 @@ describe('provably fair dice over GraphQL', () => {
     const report = await verify('fair-2');
     expect(report).toMatchObject({ ok: true, seedRevealed: true });
     expect(report.drawsChecked).toBeGreaterThan(0);
+  });
+
+  it('commits to each BOLSA plan with a hidden nonce, shown once the plan is, so anyone can check plan = commitment', async () => {
+    const driver = new BolsaDriver(api, 'fair-bolsa');
+    await driver.create({ planningSeconds: 60 });
+    for (const playerId of ['alice', 'bob', 'carol']) await driver.join(playerId);
+    await driver.start();
+    const submitted = await driver.plan('alice', [{ action: 'BUY', company: 'CEREAL' }, { action: 'BUY', company: 'CEREAL' }, { action: 'NEWSPAPER' }]);
+    const revision = submitted.events.find((event) => event.type === 'PlanSubmitted')?.revision;
+
+    // Bob sees that Alice committed to a plan, not the plan nor the nonce; Alice sees her nonce.
+    const [seenByBob] = await commitmentsAs('fair-bolsa', 'bob');
+    expect(seenByBob).toMatchObject({ revision, eventType: 'PlanSubmitted', scheme: 'sha256-canonical-json-v1', hash: expect.stringMatching(/^[0-9a-f]{64}$/), nonce: null });
+    const [seenByAlice] = await commitmentsAs('fair-bolsa', 'alice');
+    expect(seenByAlice?.nonce).toMatch(/^[0-9a-f]{32}$/);
+
+    await driver.plan('bob', [{ action: 'BUY', company: 'BIOTECH' }]);
+    await driver.plan('carol', [{ action: 'BUY', company: 'INDUSTRIAL' }]);
+    // Revealed: Bob now gets every nonce, and Alice's plan hashes to what was committed before he could see it.
+    const revealed = await commitmentsAs('fair-bolsa', 'bob');
+    expect(revealed).toHaveLength(3);
+    expect(revealed.every((commitment) => commitment.nonce !== null)).toBe(true);
+    const events = await driver.allEvents('bob');
+    const alicePlan = events.find((event) => event.revision === revision)?.data as { plan: unknown };
+    const hash = createHash('sha256').update(canonicalJson({ nonce: revealed[0]?.nonce, value: alicePlan.plan })).digest('hex');
+    expect(hash).toBe(seenByBob?.hash);
+    expect(await verify('fair-bolsa')).toMatchObject({ ok: true, seedRevealed: false });
   });
 });

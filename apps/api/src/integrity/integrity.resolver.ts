@@ -10,9 +10,9 @@ import { GameIntegrityService } from './services/game-integrity.service';
 export class IntegrityResolver {
   constructor(private readonly integrity: GameIntegrityService) {}
 
-  @Query(() => GameFairnessModel, { description: "A game's seed commitment and engine pin, and its seed once revealed. Public." })
-  gameFairness(@Args() args: GameFairnessArgs): Promise<GameFairnessModel> {
-    return this.integrity.fairness(args.gameId);
+  @Query(() => GameFairnessModel, { description: "A game's seed commitment and engine pin, its seed once revealed, and its plan commitments (nonces as the viewer may see them)." })
+  gameFairness(@Args() args: GameFairnessArgs, @CurrentPrincipal() principal: Principal): Promise<GameFairnessModel> {
+    return this.integrity.fairness(principal, args.gameId);
   }
 
   @Query(() => FairnessReportModel, {

@@ -29,6 +29,32 @@ export class GameFairnessModel {
 
   @Field(() => SafeIntScalar, { nullable: true, description: 'Position in the global log of the event that revealed the seed.' })
   revealedAtPosition!: number | null;
+
+  @Field(() => [ValueCommitmentModel], { description: 'Commitments to hidden values (BOLSA plans), in stream order.' })
+  commitments!: ValueCommitmentModel[];
+}
+
+@ObjectType('ValueCommitment', {
+  description: 'A commitment to a hidden value (a BOLSA plan), recorded when it was submitted: SHA-256 of the canonical JSON of { nonce, value }.',
+})
+export class ValueCommitmentModel {
+  @Field(() => Int, { description: "The event's 0-based revision in the game's stream." })
+  revision!: number;
+
+  @Field(() => SafeIntScalar)
+  position!: number;
+
+  @Field(() => String, { description: 'The event holding the value, e.g. PlanSubmitted.' })
+  eventType!: string;
+
+  @Field(() => String, { description: '"sha256-canonical-json-v1".' })
+  scheme!: string;
+
+  @Field(() => String)
+  hash!: string;
+
+  @Field(() => String, { nullable: true, description: 'The nonce, once the value is shown to this viewer (e.g. after the month\'s reveal); null while it is hidden.' })
+  nonce!: string | null;
 }
 
 @ObjectType('FairnessMismatch', { description: 'Something in the record of chance that does not check out.' })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@corbeille/event-store';
 import {
+  commitmentOf,
   enginePinOf,
   fairnessOf,
   integrityStreamOf,
@@ -13,7 +14,7 @@ import {
 } from '@corbeille/integrity';
 import { Forbidden, RuleViolation } from '@corbeille/kernel';
 import type { Principal } from '../../access/access.port';
-import { GameAccessService, type LocatedGame } from '../../games/services/game-access.service';
+import { GameAccessService, type EventLens, type LocatedGame } from '../../games/services/game-access.service';
 import { GameStreamService } from '../../games/services/game-stream.service';
 import { CLOCK, EVENT_STORE, SEED_STORE } from '../../infrastructure/infrastructure.tokens';
 import type { Clock } from '../../infrastructure/system-clock';
@@ -34,9 +35,9 @@ export class GameIntegrityService {
     private readonly streams: GameStreamService,
   ) {}
 
-  async fairness(gameId: string): Promise<GameFairnessModel> {
+  async fairness(principal: Principal, gameId: string): Promise<GameFairnessModel> {
     const { located, events, integrity } = await this.records(gameId);
-    return fairnessModel(located, events, integrity);
+    return fairnessModel(located, events, integrity, await this.access.lensFor(principal, located));
   }
 
   async verify(gameId: string): Promise<FairnessReportModel> {
@@ -62,7 +63,7 @@ export class GameIntegrityService {
       const { located, events, integrity } = await this.records(gameId);
       const viewer = await this.access.viewerFor(principal, located);
       if (viewer.kind !== 'referee') throw new Forbidden('REFEREE_ONLY', "Only a referee may reveal a game's seed", { gameId });
-      const current = fairnessModel(located, events, integrity);
+      const current = fairnessModel(located, events, integrity, this.access.lensForViewer(viewer, located));
       if (current.seedRevealed) return current;
       if (current.commitment === null) {
         throw new RuleViolation('NO_SEED_COMMITMENT', "This game's chance was not drawn from a committed seed: there is no seed to reveal", { gameId });
@@ -95,7 +96,8 @@ export class GameIntegrityService {
   }
 }
 
-function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], integrity: readonly RecordedEvent[]): GameFairnessModel {
+/** The game's fairness records; a commitment's nonce only once the viewer's lens shows the event whole. */
+function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], integrity: readonly RecordedEvent[], lens: EventLens): GameFairnessModel {
   const first = events[0]?.metadata;
   const fairness = fairnessOf(first);
   const engine = enginePinOf(first);
@@ -110,6 +112,14 @@ function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], i
     seed: revealed?.seed ?? null,
     revealReason: revealed?.reason ?? null,
     revealedAtPosition: revealed?.at.position ?? null,
+    commitments: events.flatMap((event) => {
+      const commitment = commitmentOf(event.metadata);
+      if (commitment === undefined) return [];
+      const nonce = event.metadata['commitmentNonce'];
+      // Redaction hands back the same event when it hides nothing from this viewer.
+      const shown = lens(event) === event && typeof nonce === 'string' ? nonce : null;
+      return [{ revision: event.revision, position: event.position, eventType: event.type, scheme: commitment.scheme, hash: commitment.hash, nonce: shown }];
+    }),
   };
 }
 
