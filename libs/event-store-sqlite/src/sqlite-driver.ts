@@ -27,6 +27,8 @@ export interface Transaction<Args extends unknown[], Result> {
 
 export interface SqliteDatabase {
   readonly open: boolean;
+  /** Whether a transaction is open (SQLite rolls one back by itself after some errors, e.g. SQLITE_FULL). */
+  readonly inTransaction: boolean;
   prepare<Params extends unknown[]>(sql: string): Statement<Params>;
   exec(sql: string): this;
   pragma(source: string, options?: { readonly simple?: boolean }): unknown;

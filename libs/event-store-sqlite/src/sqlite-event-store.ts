@@ -12,6 +12,8 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeToAllOptions,
+  StoreUnavailableError,
+  type StoreUnavailableReason,
   type Subscription,
   WrongExpectedRevisionError,
   revisionMatches,
@@ -136,7 +138,10 @@ export class SqliteEventStore implements EventStore {
         try {
           return { ok: true, written: this.appendOne(append) };
         } catch (error) {
-          return { ok: false, error };
+          // After SQLITE_FULL, BUSY or IOERR SQLite may have rolled back the whole transaction: then none of
+          // the batch is written, and going on would run the remaining appends in transactions of their own.
+          if (!this.db.inTransaction) throw storeError(error);
+          return { ok: false, error: storeError(error) };
         }
       }),
     );
@@ -229,6 +234,16 @@ export class SqliteEventStore implements EventStore {
     return subscription;
   }
 
+  /**
+   * Caps the database file at `pages` pages (PRAGMA max_page_count; never below its current size):
+   * an append that would grow it further fails with StoreUnavailableError('full'), as on a full disk.
+   * Returns the cap in force. Lets an operator bound the log's disk use, and tests simulate a full disk.
+   */
+  limitPageCount(pages: number): number {
+    if (!Number.isSafeInteger(pages) || pages < 1) throw new RangeError(`A page count must be a positive integer, got ${pages}`);
+    return Number(this.db.pragma(`max_page_count = ${pages}`, { simple: true }));
+  }
+
   /** Reports the connection's settings (for health checks and tests). */
   pragmas(): SqlitePragmas {
     return {
@@ -259,7 +274,8 @@ export class SqliteEventStore implements EventStore {
       outcomes = batch.length === 1 ? [{ ok: true, written: this.appendOne.immediate(batch[0] as PendingAppend) }] : this.appendMany.immediate(batch);
     } catch (error) {
       // Nothing of the batch was committed (the lock could not be taken, or the commit failed).
-      outcomes = batch.map(() => ({ ok: false, error }));
+      const failure = storeError(error);
+      outcomes = batch.map(() => ({ ok: false, error: failure }));
     }
     let written = false;
     outcomes.forEach((outcome, index) => {
@@ -326,6 +342,21 @@ function prepareStatements(db: SqliteDatabase) {
 }
 
 /** Opens (creating if needed) an event store in the SQLite file at `path`. */
+/** SQLite result codes (better-sqlite3's `error.code`) that mean "not written, try again later". */
+const UNAVAILABLE: readonly [RegExp, StoreUnavailableReason][] = [
+  [/^SQLITE_FULL/, 'full'],
+  [/^SQLITE_(BUSY|LOCKED)/, 'busy'],
+  [/^SQLITE_(IOERR|READONLY|CANTOPEN)/, 'io'],
+];
+
+/** A driver error of the kind a retry may overcome, as the port's StoreUnavailableError; anything else as it is. */
+function storeError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return error;
+  const reason = UNAVAILABLE.find(([pattern]) => pattern.test(code))?.[1];
+  return reason === undefined ? error : new StoreUnavailableError(reason, error);
+}
+
 export function openSqliteEventStore(
   path: string,
   options: Omit<SqliteEventStoreOptions, 'path'> = {},

@@ -125,3 +125,22 @@ export function revisionMatches(expected: ExpectedRevision, actual: number | und
   if (expected === 'stream-exists') return actual !== undefined;
   return actual === expected;
 }
+
+/** Why the store could not take a write. */
+export type StoreUnavailableReason = 'full' | 'busy' | 'io' | 'unreachable';
+
+/**
+ * The store could not write (its disk is full, another writer holds the lock too long, an I/O error,
+ * the server cannot be reached): nothing of the append was written, and it may be retried once the
+ * cause has cleared. Adapters throw it instead of their driver's error so callers can tell a client
+ * "try again" rather than "something broke".
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly reason: StoreUnavailableReason,
+    override readonly cause: unknown,
+  ) {
+    super(`The event store could not write (${reason}): ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StoreUnavailableError';
+  }
+}

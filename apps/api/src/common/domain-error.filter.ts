@@ -2,6 +2,7 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost } from '@n
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
+import { StoreUnavailableError } from '@corbeille/event-store';
 import { isDomainError, type DomainError, type DomainErrorKind } from '@corbeille/kernel';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './errors/error-codes';
 import { InputValidationError } from './errors/input-validation.error';
@@ -27,6 +28,8 @@ const CODE_BY_HTTP_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
 
 const logger = new Logger('GraphQL');
 
+export const STORE_UNAVAILABLE_MESSAGE = 'The record could not be written; nothing was changed. Try again in a moment.';
+
 /**
  * The one place where failures become GraphQL errors: domain errors keep their message (written for
  * players) and carry their stable code as `domainCode`; anything unexpected is logged and masked.
@@ -41,6 +44,12 @@ export function toGraphQLError(error: unknown): GraphQLError {
   if (isDomainError(error)) return fromDomainError(error);
   if (error instanceof Unauthenticated) {
     return new GraphQLError(error.message, { extensions: { code: ErrorCode.UNAUTHENTICATED, domainCode: error.code } });
+  }
+  if (error instanceof StoreUnavailableError) {
+    // The operator must hear of a full disk; the client only that nothing was written and it may retry.
+    const driverCode = (error.cause as { code?: unknown } | null)?.code;
+    logger.warn(`${error.message}${typeof driverCode === 'string' ? ` [${driverCode}]` : ''}`);
+    return new GraphQLError(STORE_UNAVAILABLE_MESSAGE, { extensions: { code: ErrorCode.STORE_UNAVAILABLE, reason: error.reason } });
   }
   if (error instanceof RateLimited) {
     // Like any resolver error, an HTTP 200 answer (the guard sets Retry-After); REST routes answer 429 below.
