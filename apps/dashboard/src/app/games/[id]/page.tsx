@@ -4,10 +4,12 @@ import { API_HINT, ErrorNotice } from '../../../components/error-notice';
 import { GameHeader } from '../../../components/game-header';
 import { LiveGame } from '../../../components/live-game';
 import { LoadingPanel } from '../../../components/loading-panel';
+import { OtherBoardPage } from '../../../components/other-game-pages';
 import { publicSubscriptionUrl } from '../../../lib/config';
 import { lookUpGame, type GameRouteParams } from '../../../lib/game-page';
 import { loadGameView } from '../../../lib/game-view';
 import { describeError } from '../../../lib/graphql';
+import { lookUpOtherGame } from '../../../lib/other-game-page';
 import { serverRequester } from '../../../lib/server-api';
 
 export async function generateMetadata({ params }: { params: GameRouteParams }): Promise<Metadata> {
@@ -17,6 +19,9 @@ export async function generateMetadata({ params }: { params: GameRouteParams }):
 
 export default async function GamePage({ params }: { params: GameRouteParams }) {
   const { id } = await params;
+  const other = await lookUpOtherGame(id);
+  if (other.kind === 'ERROR') return <ErrorNotice error={other.error} hint={API_HINT} />;
+  if (other.kind === 'OTHER') return <OtherBoardPage summary={other.summary} />;
   const lookup = await lookUpGame(id);
   if (lookup.error !== undefined) return <ErrorNotice error={lookup.error} hint={API_HINT} />;
   return (

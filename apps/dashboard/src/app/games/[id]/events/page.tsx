@@ -4,8 +4,10 @@ import { API_HINT, ErrorNotice } from '../../../../components/error-notice';
 import { EventLog } from '../../../../components/event-log';
 import { GameHeader } from '../../../../components/game-header';
 import { LoadingPanel } from '../../../../components/loading-panel';
+import { OtherEventsPage } from '../../../../components/other-game-pages';
 import { lookUpGame, type GameRouteParams } from '../../../../lib/game-page';
 import { describeError } from '../../../../lib/graphql';
+import { lookUpOtherGame } from '../../../../lib/other-game-page';
 import { fetchEventsPage } from '../../../../lib/queries';
 import { serverRequester } from '../../../../lib/server-api';
 import type { GameSummary } from '../../../../lib/types';
@@ -19,6 +21,9 @@ export async function generateMetadata({ params }: { params: GameRouteParams }):
 
 export default async function EventsPage({ params }: { params: GameRouteParams }) {
   const { id } = await params;
+  const other = await lookUpOtherGame(id);
+  if (other.kind === 'ERROR') return <ErrorNotice error={other.error} hint={API_HINT} />;
+  if (other.kind === 'OTHER') return <OtherEventsPage summary={other.summary} />;
   const lookup = await lookUpGame(id);
   if (lookup.error !== undefined) return <ErrorNotice error={lookup.error} hint={API_HINT} />;
   return (

@@ -3,10 +3,12 @@ import { Suspense } from 'react';
 import { API_HINT, ErrorNotice } from '../../../../components/error-notice';
 import { GameHeader } from '../../../../components/game-header';
 import { LoadingPanel } from '../../../../components/loading-panel';
+import { OtherReplayPage } from '../../../../components/other-game-pages';
 import { ReplayViewer } from '../../../../components/replay-viewer';
 import { lookUpGame, type GameRouteParams } from '../../../../lib/game-page';
 import { loadReplayView } from '../../../../lib/game-view';
 import { describeError } from '../../../../lib/graphql';
+import { lookUpOtherGame } from '../../../../lib/other-game-page';
 import { parsePosition } from '../../../../lib/replay-navigation';
 import { serverRequester } from '../../../../lib/server-api';
 
@@ -19,7 +21,14 @@ export async function generateMetadata({ params }: { params: GameRouteParams }):
 
 export default async function ReplayPage({ params, searchParams }: { params: GameRouteParams; searchParams: SearchParams }) {
   const { id } = await params;
-  const position = parsePosition((await searchParams)['position']);
+  const search = await searchParams;
+  const position = parsePosition(search['position']);
+  const other = await lookUpOtherGame(id);
+  if (other.kind === 'ERROR') return <ErrorNotice error={other.error} hint={API_HINT} />;
+  if (other.kind === 'OTHER') {
+    const viewAs = typeof search['viewAs'] === 'string' && search['viewAs'] !== '' ? search['viewAs'] : null;
+    return <OtherReplayPage summary={other.summary} position={position} viewAs={viewAs} />;
+  }
   const lookup = await lookUpGame(id);
   if (lookup.error !== undefined) return <ErrorNotice error={lookup.error} hint={API_HINT} />;
   return (
