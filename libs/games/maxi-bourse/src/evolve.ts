@@ -37,55 +37,73 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
       const players = Object.fromEntries(seatOrder.map((playerId) => [playerId, newPortfolio(cash[playerId] ?? 0)]));
       const emptyDeck: Deck = { drawPile: [], discardPile: [] };
       const decks = Object.fromEntries(maxiBourseContent.cardSeries.map((series) => [series, emptyDeck])) as Record<CardSeries, Deck>;
-      return { ...state, phase: 'drafting', picks: 0, seatOrder, trackLength, prices, bank, players, decks };
+      const { gameId, options, seats } = state;
+      return draftingState({ gameId, options, seats, seatOrder, trackLength, prices, bank, players, decks }, 0);
     }
     case 'DeckShuffled': {
-      const table = tableOf(state, event);
-      return { ...table, decks: { ...table.decks, [event.data.series]: { drawPile: event.data.order, discardPile: [] } } };
+      const next = copyOf(tableOf(state, event));
+      next.decks = withEntry(next.decks, event.data.series, { drawPile: event.data.order, discardPile: [] });
+      return next;
     }
     case 'StartingCompanyPicked': {
       if (state.phase !== 'drafting') return unexpected(state, event);
       const { playerId, company, shares } = event.data;
-      const moved = moveShares(state, company, shares, 'bank', playerId);
-      return { ...moved, picks: state.picks + 1 };
+      const next = copyOf(moveShares(state, company, shares, 'bank', playerId));
+      next.picks = state.picks + 1;
+      return next;
     }
     case 'DraftClosed': {
       if (state.phase !== 'drafting') return unexpected(state, event);
-      const { picks: _picks, ...table } = state;
-      const first = table.seatOrder[0] as PlayerId;
-      return { ...table, phase: 'playing', turn: { roller: first, tableTurn: 1, dice: null, step: { kind: 'done' }, stack: [] } };
+      const first = state.seatOrder[0] as PlayerId;
+      return playingState(state, { roller: first, tableTurn: 1, dice: null, step: { kind: 'done' }, stack: [] });
     }
     case 'TurnStarted': {
-      const playing = playingOf(state, event);
-      const turn: Turn = {
+      const next = copyOf(playingOf(state, event));
+      next.turn = {
         roller: event.data.playerId,
         tableTurn: event.data.tableTurn,
         dice: null,
         step: { kind: 'awaitingRoll', requestsMade: [] },
         stack: [],
       };
-      return { ...playing, turn };
+      return next;
     }
     case 'TurnMissed':
-      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => ({ ...p, missedTurns: event.data.stillToMiss }));
+      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => {
+        const next = copyOfPortfolio(p);
+        next.missedTurns = event.data.stillToMiss;
+        return next;
+      });
     case 'TableTurnCompleted':
       return state;
     case 'DiceRolled': {
       const playing = playingOf(state, event);
-      return { ...playing, turn: { ...playing.turn, dice: event.data.dice } };
+      const turn = copyOfTurn(playing.turn);
+      turn.dice = event.data.dice;
+      const next = copyOf(playing);
+      next.turn = turn;
+      return next;
     }
     case 'PawnMoved': {
       const playing = withStep(playingOf(state, event), { kind: 'landing' });
-      return updatePlayer(playing, event.data.playerId, (p) => ({ ...p, position: event.data.to }));
+      return updatePlayer(playing, event.data.playerId, (p) => {
+        const next = copyOfPortfolio(p);
+        next.position = event.data.to;
+        return next;
+      });
     }
     case 'CircuitCompleted':
-      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => ({ ...p, circuits: event.data.circuits }));
+      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => {
+        const next = copyOfPortfolio(p);
+        next.circuits = event.data.circuits;
+        return next;
+      });
     case 'DividendPaid':
     case 'DirectorsFeePaid':
     case 'HorizontalBonusPaid':
     case 'VerticalBonusPaid':
     case 'BankPaidPlayer':
-      return updatePlayer(tableOf(state, event), event.data.playerId, (p) => ({ ...p, cash: p.cash + event.data.amount }));
+      return updatePlayer(tableOf(state, event), event.data.playerId, (p) => withCash(p, p.cash + event.data.amount));
     case 'DoublePurchaseOpened':
       return withStep(playingOf(state, event), { kind: 'doublePurchase' });
     case 'DoublePurchaseSkipped':
@@ -192,13 +210,14 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
       });
     }
     case 'CarelessPlayerFined':
-      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => ({
-        ...p,
-        cash: p.cash - event.data.fine,
-        missedTurns: event.data.turnsToMiss,
-      }));
+      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => {
+        const next = copyOfPortfolio(p);
+        next.cash = p.cash - event.data.fine;
+        next.missedTurns = event.data.turnsToMiss;
+        return next;
+      });
     case 'PlayerInsolvent': {
-      const playing = updatePlayer(playingOf(state, event), event.data.playerId, (p) => ({ ...p, cash: p.cash - event.data.cashPaid }));
+      const playing = updatePlayer(playingOf(state, event), event.data.playerId, (p) => withCash(p, p.cash - event.data.cashPaid));
       return mapTop(playing, 'debt', (debt) => ({ ...debt, stage: 'seizure', cashPaid: event.data.cashPaid }));
     }
     case 'SharesSeized': {
@@ -208,8 +227,13 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
     case 'SeizureSettled': {
       const { debtor, creditor, creditorPaid, refund, turnsToMiss } = event.data;
       let playing = pop(playingOf(state, event));
-      if (creditor !== 'bank') playing = updatePlayer(playing, creditor, (p) => ({ ...p, cash: p.cash + creditorPaid }));
-      return updatePlayer(playing, debtor, (p) => ({ ...p, cash: p.cash + refund, missedTurns: turnsToMiss }));
+      if (creditor !== 'bank') playing = updatePlayer(playing, creditor, (p) => withCash(p, p.cash + creditorPaid));
+      return updatePlayer(playing, debtor, (p) => {
+        const next = copyOfPortfolio(p);
+        next.cash = p.cash + refund;
+        next.missedTurns = turnsToMiss;
+        return next;
+      });
     }
     case 'PlayerRuined':
       return ruin(playingOf(state, event), event.data.playerId, event.data.cashSurrendered);
@@ -244,7 +268,7 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
       let playing = setPrice(playingOf(state, event), company, price);
       if (seller !== 'bank') {
         playing = moveShares(playing, company, lots * lotSize, seller, 'bank');
-        playing = updatePlayer(playing, seller, (p) => ({ ...p, cash: p.cash + amount }));
+        playing = updatePlayer(playing, seller, (p) => withCash(p, p.cash + amount));
       }
       return mapTop(playing, 'sale', (sale) => ({ ...sale, status: 'settling', proceeds: sale.proceeds + amount }));
     }
@@ -286,12 +310,17 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
     case 'CardDrawn': {
       const playing = drawCard(playingOf(state, event), event.data.series);
       const deck = playing.decks[event.data.series];
-      const discarded = { ...playing, decks: { ...playing.decks, [event.data.series]: { ...deck, discardPile: [...deck.discardPile, event.data.cardId] } } };
-      return withStep(discarded, { kind: 'done' });
+      const next = withStep(playing, { kind: 'done' });
+      next.decks = withEntry(playing.decks, event.data.series, { drawPile: deck.drawPile, discardPile: [...deck.discardPile, event.data.cardId] });
+      return next;
     }
     case 'RumourDrawn': {
       const playing = withStep(drawCard(playingOf(state, event), 'RUMOURS'), { kind: 'done' });
-      return updatePlayer(playing, event.data.playerId, (p) => ({ ...p, rumours: [...p.rumours, event.data.cardId] }));
+      return updatePlayer(playing, event.data.playerId, (p) => {
+        const next = copyOfPortfolio(p);
+        next.rumours = [...p.rumours, event.data.cardId];
+        return next;
+      });
     }
     case 'RumourRevealed':
       return revealRumour(playingOf(state, event), event);
@@ -302,7 +331,7 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
       return push(playingOf(state, event), { kind: 'obligation', playerId, cardId, amount, sellAtLeast, raised: 0 });
     }
     case 'ObligationPaid': {
-      const playing = updatePlayer(playingOf(state, event), event.data.playerId, (p) => ({ ...p, cash: p.cash - event.data.amount }));
+      const playing = updatePlayer(playingOf(state, event), event.data.playerId, (p) => withCash(p, p.cash - event.data.amount));
       return pop(playing);
     }
     case 'GameEnded': {
@@ -337,38 +366,64 @@ function playingOf(state: MaxiBourseState, event: MaxiBourseEvent): PlayingState
 function updatePlayer<S extends TableState>(state: S, playerId: PlayerId, update: (p: PlayerPortfolio) => PlayerPortfolio): S {
   const portfolio = state.players[playerId];
   if (!portfolio) return state;
-  return { ...state, players: { ...state.players, [playerId]: update(portfolio) } };
+  const next = copyOf(state);
+  next.players = withEntry(state.players, playerId, update(portfolio));
+  return next;
 }
 
-function setPrice<S extends TableState>(state: S, company: CompanyId, price: number): S {
-  return { ...state, prices: { ...state.prices, [company]: price } };
+function setPrice<S extends TableState>(state: S, company: CompanyId, price: number): Draft<S> {
+  const next = copyOf(state);
+  next.prices = withEntry(state.prices, company, price);
+  return next;
 }
 
 function moveShares<S extends TableState>(state: S, company: CompanyId, shares: number, from: Party, to: Party): S {
-  const take = (holdings: Readonly<Record<CompanyId, number>>, delta: number) => ({
-    ...holdings,
-    [company]: sharesOf(holdings, company) + delta,
-  });
+  const take = (holdings: Readonly<Record<CompanyId, number>>, delta: number) => withEntry(holdings, company, sharesOf(holdings, company) + delta);
+  const withHoldings = (p: PlayerPortfolio, delta: number) => {
+    const next = copyOfPortfolio(p);
+    next.holdings = take(p.holdings, delta);
+    return next;
+  };
   let next: S = state;
-  if (from === 'bank') next = { ...next, bank: take(next.bank, -shares) };
-  else next = updatePlayer(next, from, (p) => ({ ...p, holdings: take(p.holdings, -shares) }));
-  if (to === 'bank') next = { ...next, bank: take(next.bank, shares) };
-  else next = updatePlayer(next, to, (p) => ({ ...p, holdings: take(p.holdings, shares) }));
+  if (from === 'bank') next = withBank(next, take(next.bank, -shares));
+  else next = updatePlayer(next, from, (p) => withHoldings(p, -shares));
+  if (to === 'bank') next = withBank(next, take(next.bank, shares));
+  else next = updatePlayer(next, to, (p) => withHoldings(p, shares));
+  return next;
+}
+
+function withBank<S extends TableState>(state: S, bank: TableState['bank']): S {
+  const next = copyOf(state);
+  next.bank = bank;
   return next;
 }
 
 function transferCash(state: PlayingState, from: PlayerId, to: Party, amount: number): PlayingState {
-  const paid = updatePlayer(state, from, (p) => ({ ...p, cash: p.cash - amount }));
-  return to === 'bank' ? paid : updatePlayer(paid, to, (p) => ({ ...p, cash: p.cash + amount }));
+  const paid = updatePlayer(state, from, (p) => withCash(p, p.cash - amount));
+  return to === 'bank' ? paid : updatePlayer(paid, to, (p) => withCash(p, p.cash + amount));
 }
 
 function drawCard(state: PlayingState, series: CardSeries): PlayingState {
   const deck = state.decks[series];
-  return { ...state, decks: { ...state.decks, [series]: { ...deck, drawPile: deck.drawPile.slice(1) } } };
+  const next = copyOf(state);
+  next.decks = withEntry(state.decks, series, { drawPile: deck.drawPile.slice(1), discardPile: deck.discardPile });
+  return next;
 }
 
-function withStep(state: PlayingState, step: TurnStep): PlayingState {
-  return { ...state, turn: { ...state.turn, step } };
+function withStep(state: PlayingState, step: TurnStep): Draft<PlayingState> {
+  const turn = copyOfTurn(state.turn);
+  turn.step = step;
+  const next = copyOf(state);
+  next.turn = turn;
+  return next;
+}
+
+function withStack(state: PlayingState, stack: readonly Activity[]): Draft<PlayingState> {
+  const turn = copyOfTurn(state.turn);
+  turn.stack = stack;
+  const next = copyOf(state);
+  next.turn = turn;
+  return next;
 }
 
 function lastOf(stack: readonly Activity[]): Activity | undefined {
@@ -376,15 +431,17 @@ function lastOf(stack: readonly Activity[]): Activity | undefined {
 }
 
 function push(state: PlayingState, activity: Activity): PlayingState {
-  return { ...state, turn: { ...state.turn, stack: [...state.turn.stack, activity] } };
+  return withStack(state, [...state.turn.stack, activity]);
 }
 
 function pop(state: PlayingState): PlayingState {
-  return { ...state, turn: { ...state.turn, stack: state.turn.stack.slice(0, -1) } };
+  return withStack(state, state.turn.stack.slice(0, -1));
 }
 
 function replaceTop(state: PlayingState, activity: Activity): PlayingState {
-  return push(pop(state), activity);
+  const stack = state.turn.stack.slice();
+  stack[stack.length - 1] = activity;
+  return withStack(state, stack);
 }
 
 function mapTop<K extends Activity['kind']>(
@@ -395,6 +452,19 @@ function mapTop<K extends Activity['kind']>(
   const top = lastOf(state.turn.stack);
   if (top?.kind !== kind) return state;
   return replaceTop(state, update(top as Extract<Activity, { kind: K }>));
+}
+
+function withCash(portfolio: PlayerPortfolio, cash: number): PlayerPortfolio {
+  const next = copyOfPortfolio(portfolio);
+  next.cash = cash;
+  return next;
+}
+
+/** A record with one entry set (added or replaced). */
+function withEntry<K extends string, V>(record: Readonly<Record<K, V>>, key: NoInfer<K>, value: V): Record<K, V> {
+  const next: Record<K, V> = { ...record };
+  next[key] = value;
+  return next;
 }
 
 /** III.5: the revealed price change applies at once, including to payments not yet made. */
@@ -418,12 +488,17 @@ function revealRumour(state: PlayingState, event: Extract<MaxiBourseEvent, { typ
         return assertNever(activity, 'activity');
     }
   });
-  const revealed = updatePlayer(state, playerId, (p) => ({ ...p, rumours: p.rumours.filter((id) => id !== cardId) }));
-  return {
-    ...setPrice(revealed, company, shift(state.prices[company] ?? 0)),
-    decks: { ...state.decks, RUMOURS: { ...deck, discardPile: [...deck.discardPile, cardId] } },
-    turn: { ...state.turn, stack },
-  };
+  const revealed = updatePlayer(state, playerId, (p) => {
+    const next = copyOfPortfolio(p);
+    next.rumours = p.rumours.filter((id) => id !== cardId);
+    return next;
+  });
+  const next = setPrice(revealed, company, shift(state.prices[company] ?? 0));
+  next.decks = withEntry(state.decks, 'RUMOURS', { drawPile: deck.drawPile, discardPile: [...deck.discardPile, cardId] });
+  const turn = copyOfTurn(state.turn);
+  turn.stack = stack;
+  next.turn = turn;
+  return next;
 }
 
 /** III.8: a ruined player leaves the game; whatever was pending for them lapses. */
@@ -470,10 +545,102 @@ function ruin(state: PlayingState, playerId: PlayerId, cashSurrendered: number):
           return activity;
       }
     });
-  const ruined = updatePlayer(state, playerId, (p) => ({ ...p, cash: p.cash - cashSurrendered, rumours: [], ruined: true }));
+  const ruined = updatePlayer(state, playerId, (p) => {
+    const next = copyOfPortfolio(p);
+    next.cash = p.cash - cashSurrendered;
+    next.rumours = [];
+    next.ruined = true;
+    return next;
+  });
+  const next = withStack(ruined, stack);
+  next.decks = withEntry(state.decks, 'RUMOURS', { drawPile: deck.drawPile, discardPile: [...deck.discardPile, ...portfolio.rumours] });
+  return next;
+}
+
+// ---- Copies of one shape --------------------------------------------------------------------------
+// Folding is the hot path of every load, projection and replay. Each event copies the state's top level
+// and what it changes, nothing else (the rest is shared with the previous state). The copies are
+// literals of one shape per phase (and per turn, per portfolio), changed in place before they are
+// returned: a spread of objects of many hidden classes makes V8 copy them the slow way, about a
+// microsecond each. The keys keep the order in which the state has always been serialised.
+
+type Draft<T> = { -readonly [K in keyof T]: T[K] };
+type DraftTurn = Draft<Turn>;
+/** The fields of every phase from the draft on. */
+type TableFields = Omit<Extract<MaxiBourseState, { phase: 'drafting' }>, 'phase' | 'picks'>;
+
+function copyOf<S extends TableState>(state: S): Draft<S>;
+function copyOf(state: TableState): Draft<TableState> {
+  switch (state.phase) {
+    case 'drafting':
+      return draftingState(state, state.picks);
+    case 'playing':
+      return playingState(state, state.turn);
+    case 'finished':
+      return {
+        phase: 'finished',
+        gameId: state.gameId,
+        options: state.options,
+        seats: state.seats,
+        seatOrder: state.seatOrder,
+        trackLength: state.trackLength,
+        prices: state.prices,
+        bank: state.bank,
+        players: state.players,
+        decks: state.decks,
+        reason: state.reason,
+        valuations: state.valuations,
+        winners: state.winners,
+      };
+    default:
+      return assertNever(state, 'state');
+  }
+}
+
+function draftingState(table: TableFields, picks: number): Draft<Extract<MaxiBourseState, { phase: 'drafting' }>> {
   return {
-    ...ruined,
-    decks: { ...state.decks, RUMOURS: { ...deck, discardPile: [...deck.discardPile, ...portfolio.rumours] } },
-    turn: { ...ruined.turn, stack },
+    phase: 'drafting',
+    gameId: table.gameId,
+    options: table.options,
+    seats: table.seats,
+    picks,
+    seatOrder: table.seatOrder,
+    trackLength: table.trackLength,
+    prices: table.prices,
+    bank: table.bank,
+    players: table.players,
+    decks: table.decks,
+  };
+}
+
+function playingState(table: TableFields, turn: Turn): Draft<PlayingState> {
+  return {
+    phase: 'playing',
+    gameId: table.gameId,
+    options: table.options,
+    seats: table.seats,
+    seatOrder: table.seatOrder,
+    trackLength: table.trackLength,
+    prices: table.prices,
+    bank: table.bank,
+    players: table.players,
+    decks: table.decks,
+    turn,
+  };
+}
+
+function copyOfTurn(turn: Turn): DraftTurn {
+  return { roller: turn.roller, tableTurn: turn.tableTurn, dice: turn.dice, step: turn.step, stack: turn.stack };
+}
+
+function copyOfPortfolio(p: PlayerPortfolio): Draft<PlayerPortfolio> {
+  return {
+    cash: p.cash,
+    holdings: p.holdings,
+    rumours: p.rumours,
+    position: p.position,
+    circuits: p.circuits,
+    missedTurns: p.missedTurns,
+    ruined: p.ruined,
   };
 }
