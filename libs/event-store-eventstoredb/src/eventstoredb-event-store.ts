@@ -7,6 +7,7 @@ import {
   type ReadPosition,
   START,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
@@ -21,6 +22,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  StoreUnavailableError,
   type SubscribeToAllOptions,
   type Subscription,
   WrongExpectedRevisionError,
@@ -37,11 +39,27 @@ import {
   toWrongExpectedRevisionError,
 } from './eventstoredb-mapping';
 
-export type EventStoreDbEventStoreOptions =
+export type EventStoreDbEventStoreOptions = (
   /** For example `esdb://localhost:2113?tls=false`. */
   | { readonly connectionString: string }
   /** A client to use (and dispose of on close). */
-  | { readonly client: EventStoreDBClient };
+  | { readonly client: EventStoreDBClient }
+) & { readonly resubscribe?: ResubscribeOptions };
+
+/** How a subscription whose connection broke subscribes again, from the last event it delivered. */
+export interface ResubscribeOptions {
+  /** Wait before the first new attempt (default 100 ms); doubled after each failed one... */
+  readonly initialDelayMs?: number;
+  /** ...up to this (default 5 s). Attempts go on until the subscription is stopped. */
+  readonly maxDelayMs?: number;
+  /** Told of each broken connection before the wait (for logs and tests). */
+  readonly onConnectionError?: (error: unknown, attempt: number, delayMs: number) => void;
+}
+
+/** A failure of the subscriber's handler, which stops the subscription (unlike a connection's). */
+class HandlerFailure {
+  constructor(readonly error: unknown) {}
+}
 
 const READ_ALL_PAGE = 1_000;
 
@@ -52,9 +70,11 @@ const READ_ALL_PAGE = 1_000;
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly resubscribe: ResubscribeOptions;
 
   constructor(options: EventStoreDbEventStoreOptions) {
     this.client = 'client' in options ? options.client : EventStoreDBClient.connectionString(options.connectionString);
+    this.resubscribe = options.resubscribe ?? {};
   }
 
   /** Connects lazily: the first operation opens the connection. */
@@ -85,6 +105,8 @@ export class EventStoreDbEventStore implements EventStore {
       };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) throw toWrongExpectedRevisionError(streamId, expectedRevision, error);
+      // No connection to the server: the client did not get the append through; the command may be retried.
+      if (error instanceof UnavailableError) throw new StoreUnavailableError('unreachable', error);
       throw error;
     }
   }
@@ -144,44 +166,83 @@ export class EventStoreDbEventStore implements EventStore {
     options: SubscribeToAllOptions & { onError?: (error: unknown) => void } = {},
   ): Subscription {
     let last = options.afterPosition ?? 0;
-    const source = this.client.subscribeToAll({
-      fromPosition: last > 0 ? toEsdbPosition(last) : START,
-      filter:
-        options.streamPrefix === undefined
-          ? excludeSystemEvents()
-          : streamNameFilter({ prefixes: [options.streamPrefix] }),
-    });
+    // From the last event delivered: after a broken connection, nothing is missed and nothing repeated.
+    const connect = () =>
+      this.client.subscribeToAll({
+        fromPosition: last > 0 ? toEsdbPosition(last) : START,
+        filter:
+          options.streamPrefix === undefined
+            ? excludeSystemEvents()
+            : streamNameFilter({ prefixes: [options.streamPrefix] }),
+      });
+    let source = connect();
     let stopped = false;
+    let wake: (() => void) | undefined;
     const subscription: Subscription = {
       // Stops delivery at once; a handler already running is not awaited, so this cannot deadlock inside it.
       unsubscribe: async () => {
         if (stopped) return;
         stopped = true;
         this.subscriptions.delete(subscription);
+        wake?.();
         await source.unsubscribe();
       },
     };
     this.subscriptions.add(subscription);
+    const initialDelayMs = this.resubscribe.initialDelayMs ?? 100;
+    const maxDelayMs = this.resubscribe.maxDelayMs ?? 5_000;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
 
     const deliver = async (): Promise<void> => {
-      try {
-        // Iterating awaits the handler before pulling the next event, so delivery is sequential.
-        for await (const resolved of source) {
+      let attempt = 0;
+      while (!stopped) {
+        try {
+          // Iterating awaits the handler before pulling the next event, so delivery is sequential.
+          for await (const resolved of source) {
+            if (stopped) return;
+            const event = resolved.event;
+            if (!event || isSystemEvent(event)) continue;
+            const position = toPositionNumber(event.position);
+            // The server starts after `fromPosition`; this also guards against ever delivering an event twice.
+            if (position <= last) continue;
+            attempt = 0;
+            try {
+              await handler(fromEsdbEvent(event));
+            } catch (error) {
+              throw new HandlerFailure(error);
+            }
+            last = position;
+          }
+          // The server ended the subscription without being asked to: subscribe again.
           if (stopped) return;
-          const event = resolved.event;
-          if (!event || isSystemEvent(event)) continue;
-          const position = toPositionNumber(event.position);
-          // The server starts after `fromPosition`; this also guards against ever delivering an event twice.
-          if (position <= last) continue;
-          last = position;
-          await handler(fromEsdbEvent(event));
+        } catch (failure) {
+          if (stopped) return;
+          if (failure instanceof HandlerFailure) {
+            await subscription.unsubscribe();
+            // Without onError the failure surfaces as an unhandled rejection rather than a silent stop.
+            if (!options.onError) throw failure.error;
+            options.onError(failure.error);
+            return;
+          }
+          // The connection broke (the server went away, a network fault): wait, then subscribe again.
+          attempt += 1;
+          const delayMs = Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1));
+          this.resubscribe.onConnectionError?.(failure, attempt, delayMs);
+          await pause(delayMs);
+          if (stopped) return;
+          source = connect();
+          continue;
         }
-      } catch (error) {
-        if (stopped) return;
-        await subscription.unsubscribe();
-        // Without onError the failure surfaces as an unhandled rejection rather than a silent stop.
-        if (!options.onError) throw error;
-        options.onError(error);
+        attempt += 1;
+        await pause(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
+        if (!stopped) source = connect();
       }
     };
     void deliver();

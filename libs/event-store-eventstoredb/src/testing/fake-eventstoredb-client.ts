@@ -16,6 +16,7 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
   type SubscribeToAllOptions,
+  UnavailableError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 
@@ -24,13 +25,17 @@ import {
  * relies on: $all positions are sparse byte offsets (commit = prepare), the log holds system events
  * and other writers' events, reading $all from a position includes it while subscribing from one
  * excludes it, a missing stream fails reads with StreamNotFoundError, and each append is checked and
- * written atomically after a network-like delay.
+ * written atomically after a network-like delay. `goAway()` and `comeBack()` play a server that
+ * stops and starts again: meanwhile subscriptions fail and appends and reads throw UnavailableError.
  */
 export class FakeEventStoreDbClient {
   private readonly log: AllStreamJSONRecordedEvent[] = [];
   private readonly subscriptions = new Set<FakeSubscription>();
   private nextPosition = BigInt(1_000);
   private appends = 0;
+  private down = false;
+  /** How many times subscribeToAll was called (a resubscription is one more). */
+  subscribeCalls = 0;
 
   constructor() {
     this.write('$stats-127.0.0.1:2113', '$statsCollected', {});
@@ -42,8 +47,19 @@ export class FakeEventStoreDbClient {
     return this as unknown as EventStoreDBClient;
   }
 
+  /** The server goes away: every open subscription fails, and so does everything until comeBack(). */
+  goAway(): void {
+    this.down = true;
+    for (const subscription of [...this.subscriptions]) subscription.fail(new UnavailableError(undefined, 'The server went away'));
+  }
+
+  comeBack(): void {
+    this.down = false;
+  }
+
   async appendToStream(streamName: string, events: EventData[], options: AppendToStreamOptions = {}): Promise<AppendResult> {
     await new Promise((resolve) => setImmediate(resolve));
+    if (this.down) throw new UnavailableError(undefined, 'No connection to the server');
     const current = this.currentRevision(streamName);
     const expected = options.expectedRevision ?? 'any';
     const matches =
@@ -85,6 +101,7 @@ export class FakeEventStoreDbClient {
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): FakeSubscription {
+    this.subscribeCalls += 1;
     const from = options.fromPosition ?? START;
     if (from === 'end') throw new Error('The fake subscribes from the start or a position only');
     const subscription = new FakeSubscription(
@@ -94,6 +111,7 @@ export class FakeEventStoreDbClient {
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);
+    if (this.down) setImmediate(() => subscription.fail(new UnavailableError(undefined, 'No connection to the server')));
     return subscription;
   }
 
@@ -158,6 +176,14 @@ class FakeSubscription extends Readable {
     this.ended = true;
     this.onEnd();
     this.push(null);
+  }
+
+  /** The connection breaks: the stream errors, as the client's does. */
+  fail(error: Error): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd();
+    this.destroy(error);
   }
 
   private pump(): void {
