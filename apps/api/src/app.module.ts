@@ -10,6 +10,7 @@ import { BolsaModule } from './bolsa/bolsa.module';
 import type { Authenticator } from './common/principal/authenticator';
 import type { RequestContext } from './common/principal/current-principal.decorator';
 import { DomainErrorFilter } from './common/domain-error.filter';
+import { DisputeGateModule, DisputesModule } from './disputes/disputes.module';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { LimitsModule } from './common/limits/limits.module';
@@ -121,7 +122,9 @@ export class AppModule {
           includeStacktraceInErrorResponses: false,
           formatError: formatGraphQLError,
         }),
+        DisputeGateModule,
         GamesModule,
+        DisputesModule,
         BolsaModule,
         MaxiBourseModule,
         IntegrityModule,

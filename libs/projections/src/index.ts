@@ -13,3 +13,4 @@ export * from './maxi-bourse/maxi-bourse-projection';
 export * from './maxi-bourse/maxi-bourse-secrecy';
 export * from './maxi-bourse/maxi-bourse-game';
 export * from './registry/boundary-checksums';
+export * from './rulings/ruled-games';

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { EventStore } from '@corbeille/event-store';
+import { GAME_RESULT_EXTRACTORS } from '@corbeille/identity';
+import { correctedGameResults } from '@corbeille/rulings';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, CLOCK, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import type { Clock } from '../infrastructure/system-clock';
@@ -63,7 +65,8 @@ class IdentityShutdown implements OnApplicationShutdown {
     {
       provide: IDENTITY_PROJECTION,
       useFactory: async (store: EventStore, config: AppConfig): Promise<IdentityProjection> => {
-        const projection = new IdentityProjection(store, new IdentityStore(config.readModelsPath));
+        // A referee's correction of a finished game records its corrected result: it replaces the first one.
+        const projection = new IdentityProjection(store, new IdentityStore(config.readModelsPath), [...GAME_RESULT_EXTRACTORS, correctedGameResults]);
         await projection.start();
         return projection;
       },

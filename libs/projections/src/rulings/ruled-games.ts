@@ -1,7 +1,8 @@
-import { bolsa, bolsaResult, correctBolsa } from '@corbeille/bolsa';
-import { correctMaxiBourse, maxiBourse, maxiBourseResult } from '@corbeille/maxi-bourse';
-import { withRulings } from '@corbeille/rulings';
-import { correctStockTicker, stockTicker, stockTickerResult } from '@corbeille/stock-ticker';
+import { bolsa, bolsaResult, correctBolsa, type BolsaState } from '@corbeille/bolsa';
+import { correctMaxiBourse, maxiBourse, maxiBourseResult, type MaxiBourseState } from '@corbeille/maxi-bourse';
+import { withRulings, type CorrectedStanding } from '@corbeille/rulings';
+import { correctStockTicker, stockTicker, stockTickerResult, type StockTickerState } from '@corbeille/stock-ticker';
+import type { GameTypeName } from '../registry/game-definition';
 
 /**
  * The engines as the platform folds them: each game's own rules plus the referee's rulings (corrections
@@ -11,3 +12,10 @@ import { correctStockTicker, stockTicker, stockTickerResult } from '@corbeille/s
 export const ruledStockTicker = withRulings(stockTicker, correctStockTicker, { gameType: 'stock-ticker', resultOf: stockTickerResult });
 export const ruledBolsa = withRulings(bolsa, correctBolsa, { gameType: 'bolsa', resultOf: bolsaResult });
 export const ruledMaxiBourse = withRulings(maxiBourse, correctMaxiBourse, { gameType: 'maxi-bourse', resultOf: maxiBourseResult });
+
+/** Each game's final result (rank and wealth in cents) from a finished state, for previews of a ruling. */
+export const RULED_RESULTS: Readonly<Record<GameTypeName, (state: unknown) => readonly CorrectedStanding[] | undefined>> = {
+  'stock-ticker': (state) => stockTickerResult(state as StockTickerState),
+  bolsa: (state) => bolsaResult(state as BolsaState),
+  'maxi-bourse': (state) => maxiBourseResult(state as MaxiBourseState),
+};

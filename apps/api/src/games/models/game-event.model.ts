@@ -34,6 +34,18 @@ export class GameEventModel {
 
   @Field(() => String, { description: 'Id of the command that caused it; a retried command id takes effect once.' })
   commandId!: string;
+
+  @Field(() => String, { description: "What caused it: the command id, or for a referee's correction the id of the disputed event it compensates." })
+  causationId!: string;
+
+  @Field(() => Boolean, { description: 'Whether a rewind voided this event: it stays in the log but no longer counts (docs/disputes.md).' })
+  voided!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'The dispute whose rewind voided this event, if it is voided.' })
+  voidedByDispute!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'For the events of a ruling (CorrectionApplied, EventsVoided, GameResultCorrected): the dispute ruled on.' })
+  rulingOfDispute!: string | null;
 }
 
 @ObjectType('GameEventConnection')

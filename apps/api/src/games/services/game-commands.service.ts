@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { CommandHandler } from '@corbeille/application';
 import type { RecordedEvent } from '@corbeille/event-store';
 import type { DomainCommand, Viewer } from '@corbeille/kernel';
 import type { GameSummary, ProjectionEngine, RegisteredGame } from '@corbeille/projections';
 import { GAME_ACCESS_POLICY, type GameAccessPolicy, type Principal } from '../../access/access.port';
+import { GAME_COMMAND_GATE, type GameCommandGate } from '../../disputes/game-command-gate';
 import { COMMAND_HANDLER, PROJECTIONS } from '../../infrastructure/infrastructure.tokens';
 import { GameAccessService, type LocatedGame } from './game-access.service';
 
@@ -57,6 +58,7 @@ export class GameCommandsService {
     @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
     @Inject(GAME_ACCESS_POLICY) private readonly policy: GameAccessPolicy,
     private readonly access: GameAccessService,
+    @Optional() @Inject(GAME_COMMAND_GATE) private readonly gate?: GameCommandGate,
   ) {}
 
   async execute(request: CommandRequest): Promise<ExecutedCommand> {
@@ -69,6 +71,8 @@ export class GameCommandsService {
     if (issuer.kind === 'principal') {
       await this.policy.assertMayIssue(issuer.principal, located.ref, { type: command.type, actingPlayerId });
     }
+    // A dispute may pause the game until the referee rules (docs/disputes.md).
+    if (located.exists) this.gate?.assertOpen(gameId);
     const actor = issuer.kind === 'server' ? SERVER_ACTOR : (actingPlayerId ?? REFEREE);
     const league = request.league ?? null;
     const result = await this.handler.handle(game.decider, located.streamId, {

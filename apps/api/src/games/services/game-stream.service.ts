@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
 import { GAME_REGISTRY, streamIdFor, type RegisteredGame } from '@corbeille/projections';
+import { foldLive, isVoidingMarker, voidedRevisions } from '@corbeille/rulings';
 import { decodeCursor, encodeCursor } from '../../common/pagination/cursor';
 import type { ConnectionShape } from '../../common/pagination/connection.model';
 import { EVENT_STORE } from '../../infrastructure/infrastructure.tokens';
@@ -54,7 +55,12 @@ export class GameStreamService {
     const fromRevision = afterRevision + 1;
     const read = lastRevision === undefined ? [] : await this.store.readStream(streamId, { fromRevision, maxCount: first + 1 });
     const page = read.slice(0, first);
-    const edges = page.map((event) => ({ cursor: encodeCursor(EVENT_CURSOR, event.position, event.revision), node: show(event) }));
+    const voided = await this.voidedIn(streamId, read);
+    const edges = page.map((event) => {
+      const node = show(event);
+      const voiding = voided.get(event.revision);
+      return { cursor: encodeCursor(EVENT_CURSOR, event.position, event.revision), node: voiding ? { ...node, voidedByDispute: voiding.disputeId } : node };
+    });
     return {
       edges,
       totalCount,
@@ -67,6 +73,18 @@ export class GameStreamService {
     };
   }
 
+  /**
+   * Which events a rewind voided (by revision): the whole stream is read when the page may hold some,
+   * since a marker voids events before it and may itself be voided by a later one.
+   */
+  private async voidedIn(streamId: string, page: readonly RecordedEvent[]) {
+    const first = page[0];
+    if (!first) return new Map<number, { disputeId: string }>();
+    const later = await this.store.readStream(streamId, { fromRevision: first.revision });
+    if (!later.some(isVoidingMarker)) return new Map<number, { disputeId: string }>();
+    return voidedRevisions(await this.store.readStream(streamId));
+  }
+
   /** The engine's state after the last event selected by `keep` (time travel), or after all of them. */
   async foldState(game: RegisteredGame, gameId: string, keep?: (event: RecordedEvent) => boolean): Promise<FoldedState> {
     if (keep === undefined) return this.foldLatest(game, gameId);
@@ -75,7 +93,8 @@ export class GameStreamService {
       if (!keep(event)) break;
       kept.push(event);
     }
-    return { state: kept.reduce(evolveWith(game), game.decider.initialState()), last: kept[kept.length - 1] };
+    // The game as it stood then: rewinds recorded up to the point skip what they voided.
+    return { state: foldLive(game.decider, kept), last: kept[kept.length - 1] };
   }
 
   private async foldLatest(game: RegisteredGame, gameId: string): Promise<FoldedState> {
@@ -85,9 +104,14 @@ export class GameStreamService {
     const cached = this.latest.get(streamId);
     if (cached && cached.revision === revision) return cached;
     // States are immutable values, so a cached one can be folded further and shared between readers.
-    const from = cached && cached.revision < revision ? cached : undefined;
-    const events = await this.readEvents(game, gameId, from ? from.revision + 1 : 0);
-    const state = events.reduce(evolveWith(game), from ? from.state : game.decider.initialState());
+    let from = cached && cached.revision < revision ? cached : undefined;
+    let events = await this.readEvents(game, gameId, from ? from.revision + 1 : 0);
+    // A rewind since the cached state voids events it holds: fold the whole stream again.
+    if (from && events.some(isVoidingMarker)) {
+      from = undefined;
+      events = await this.readEvents(game, gameId, 0);
+    }
+    const state = from ? events.reduce(evolveWith(game), from.state) : foldLive(game.decider, events);
     const last = events[events.length - 1] ?? from?.last;
     const folded = { state, last, revision: last?.revision ?? revision };
     this.latest.delete(streamId);

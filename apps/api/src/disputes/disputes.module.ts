@@ -1,0 +1,49 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { EventStore } from '@corbeille/event-store';
+import { GamesModule } from '../games/games.module';
+import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+import { DisputesResolver } from './disputes.resolver';
+import { GAME_COMMAND_GATE } from './game-command-gate';
+import { DisputeLiveUpdates } from './services/dispute-live-updates';
+import { assertNotPaused, DisputeRegistry } from './services/dispute-registry';
+import { DisputesService } from './services/disputes.service';
+
+@Injectable()
+class DisputeRegistryShutdown implements OnApplicationShutdown {
+  constructor(@Inject(DisputeRegistry) private readonly registry: DisputeRegistry) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.registry.stop();
+  }
+}
+
+/**
+ * The dispute registry, caught up with the log before the app serves, and the gate the game command path
+ * checks (a dispute may pause its game). Global, so the games module's command path sees the gate
+ * without importing the disputes module that builds on it.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DisputeRegistry,
+      useFactory: async (store: EventStore): Promise<DisputeRegistry> => {
+        const registry = new DisputeRegistry(store);
+        await registry.start();
+        return registry;
+      },
+      inject: [EVENT_STORE],
+    },
+    { provide: GAME_COMMAND_GATE, useFactory: (registry: DisputeRegistry) => ({ assertOpen: (gameId: string) => assertNotPaused(registry, gameId) }), inject: [DisputeRegistry] },
+    DisputeRegistryShutdown,
+  ],
+  exports: [DisputeRegistry, GAME_COMMAND_GATE],
+})
+export class DisputeGateModule {}
+
+/** Disputes and rulings over GraphQL (docs/disputes.md). */
+@Module({
+  imports: [GamesModule],
+  providers: [DisputesService, DisputeLiveUpdates, DisputesResolver],
+})
+export class DisputesModule {}

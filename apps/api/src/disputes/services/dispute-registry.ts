@@ -1,0 +1,118 @@
+import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
+import { RuleViolation } from '@corbeille/kernel';
+import {
+  DEFAULT_DISPUTE_SETTINGS,
+  DISPUTE_SETTINGS_STREAM_PREFIX,
+  DISPUTE_STREAM_PREFIX,
+  disputeDecider,
+  disputeSettingsDecider,
+  type DisputeEvent,
+  type DisputeSettings,
+  type DisputeSettingsEvent,
+  type OpenedDispute,
+} from '@corbeille/rulings';
+
+/** A dispute as the registry knows it, with the global positions of its opening and of its last event. */
+export type RegisteredDispute = OpenedDispute & { readonly openedPosition: number; readonly lastPosition: number };
+
+/**
+ * Every dispute and every game's dispute settings, folded in memory from the `dispute-*` streams and
+ * followed live. It answers "is this game paused?" at the command choke point, and lists disputes by
+ * game and league. After writing a dispute event, wait for its position before reading here.
+ */
+export class DisputeRegistry {
+  private readonly disputes = new Map<string, RegisteredDispute>();
+  private readonly settings = new Map<string, DisputeSettings>();
+  private waiters: { position: number; resolve: () => void }[] = [];
+  private subscription: Subscription | undefined;
+  private position = 0;
+  private failure: unknown;
+
+  constructor(private readonly store: EventStore) {}
+
+  async start(): Promise<void> {
+    for (;;) {
+      const batch = await this.store.readAll({ afterPosition: this.position, maxCount: 1000 });
+      if (batch.length === 0) break;
+      for (const event of batch) this.apply(event);
+    }
+    this.subscription = this.store.subscribeToAll((event) => this.apply(event), {
+      afterPosition: this.position,
+      onError: (error) => {
+        this.failure = error;
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.unsubscribe();
+    this.subscription = undefined;
+  }
+
+  /** Resolves once every event up to `position` is folded. */
+  waitFor(position: number, timeoutMs = 10_000): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.position >= position) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
+        reject(new Error(`Disputes did not reach position ${position} within ${timeoutMs} ms (at ${this.position})`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push({ position, resolve: done });
+    });
+  }
+
+  dispute(disputeId: string): RegisteredDispute | undefined {
+    return this.disputes.get(disputeId);
+  }
+
+  /** Disputes matching every filter given, in the order they were opened. */
+  list(filter: { gameId?: string | null; league?: string | null; status?: OpenedDispute['status'] | null }): RegisteredDispute[] {
+    return [...this.disputes.values()]
+      .filter((dispute) => (filter.gameId ? dispute.gameId === filter.gameId : true))
+      .filter((dispute) => (filter.league ? dispute.league === filter.league : true))
+      .filter((dispute) => (filter.status ? dispute.status === filter.status : true))
+      .sort((a, b) => a.openedPosition - b.openedPosition);
+  }
+
+  settingsOf(gameId: string): DisputeSettings {
+    return this.settings.get(gameId) ?? DEFAULT_DISPUTE_SETTINGS;
+  }
+
+  /** The open dispute that pauses the game, if any (the first opened). */
+  pausingDispute(gameId: string): RegisteredDispute | undefined {
+    return this.list({ gameId, status: 'open' }).find((dispute) => dispute.pausesGame);
+  }
+
+  private apply(event: RecordedEvent): void {
+    if (event.position <= this.position) return;
+    if (event.streamId.startsWith(DISPUTE_SETTINGS_STREAM_PREFIX)) {
+      const gameId = event.streamId.slice(DISPUTE_SETTINGS_STREAM_PREFIX.length);
+      this.settings.set(gameId, disputeSettingsDecider.evolve(this.settingsOf(gameId), { type: event.type, data: event.data } as DisputeSettingsEvent));
+    } else if (event.streamId.startsWith(DISPUTE_STREAM_PREFIX)) {
+      const disputeId = event.streamId.slice(DISPUTE_STREAM_PREFIX.length);
+      const known = this.disputes.get(disputeId);
+      const folded = disputeDecider.evolve(known ?? disputeDecider.initialState(), { type: event.type, data: event.data } as DisputeEvent);
+      if (folded.status !== 'none') this.disputes.set(disputeId, { ...folded, openedPosition: known?.openedPosition ?? event.position, lastPosition: event.position });
+    }
+    this.position = event.position;
+    const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
+    this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
+    for (const waiter of ready) waiter.resolve();
+  }
+}
+
+/** The command choke point's check: a game with an open dispute that pauses it takes no commands. */
+export function assertNotPaused(registry: DisputeRegistry, gameId: string): void {
+  const pausing = registry.pausingDispute(gameId);
+  if (!pausing) return;
+  throw new RuleViolation(
+    'GAME_PAUSED',
+    `The game is paused until the referee rules on the dispute about event ${pausing.event.revision} (${pausing.event.type}): "${pausing.claim}"`,
+    { gameId, disputeId: pausing.disputeId },
+  );
+}
