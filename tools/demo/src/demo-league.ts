@@ -138,11 +138,12 @@ async function seedLeague(seeder: IdentitySeeder): Promise<boolean> {
   return true;
 }
 
-/** Each demo game's seed is SHA-256 of the demo seed and the game id. */
+/** Each demo game's first seed is SHA-256 of the demo seed and the game id (later epochs are fresh). */
 function demoSeeds(store: SeedStore, seed: number): SeedStore {
   return {
-    get: (gameId) => store.get(gameId),
+    get: (gameId, epoch) => store.get(gameId, epoch),
     getOrCreate: (gameId) => store.getOrCreate(gameId, createHash('sha256').update(`corbeille-demo:${seed}:${gameId}`).digest('hex')),
+    advance: (gameId, fromEpoch, next) => store.advance(gameId, fromEpoch, next),
     close: () => store.close(),
   };
 }

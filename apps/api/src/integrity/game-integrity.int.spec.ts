@@ -26,7 +26,7 @@ const COMMITMENTS = `query Commitments($gameId: ID!) {
 }`;
 const VERIFY = `query Verify($gameId: ID!) {
   verifyGameFairness(gameId: $gameId) {
-    gameId ok seedRevealed commitment engineVersion drawsChecked commandsReplayed checksumsChecked commitmentsChecked
+    gameId ok seedRevealed epochs drawsPending commitment engineVersion drawsChecked commandsReplayed checksumsChecked commitmentsChecked
     mismatches { kind revision position message }
   }
 }`;
@@ -56,6 +56,8 @@ interface Fairness {
 interface Report {
   ok: boolean;
   seedRevealed: boolean;
+  epochs: number;
+  drawsPending: number;
   drawsChecked: number;
   commandsReplayed: number;
   checksumsChecked: number;
@@ -108,7 +110,7 @@ describe('provably fair dice over GraphQL', () => {
 
   it('records only the seed commitment and the engine pin, serves the seed to no one, and reveals it at the end', async () => {
     const driver = await startGame('fair-1');
-    const seed = await seeds.get('fair-1');
+    const seed = (await seeds.get('fair-1'))?.seed;
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     const before = await fairness('fair-1');
     expect(before).toEqual({
@@ -147,20 +149,32 @@ describe('provably fair dice over GraphQL', () => {
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'REFEREE_ONLY' });
     expect((await fairness('fair-2')).seedRevealed).toBe(false);
 
-    const revealed = await api.data<{ revealGameSeed: Fairness }>(
-      REVEAL,
-      { input: { gameId: 'fair-2', reason: 'Bob disputes the roll' } },
-      asTestPlayer(TEST_REFEREE),
-    );
-    const seed = await seeds.get('fair-2');
+    const input = { gameId: 'fair-2', reason: 'Bob disputes the roll', commandId: 'reveal-fair-2' };
+    const revealed = await api.data<{ revealGameSeed: Fairness }>(REVEAL, { input }, asTestPlayer(TEST_REFEREE));
+    const seed = (await seeds.get('fair-2', 0))?.seed;
     expect(revealed.revealGameSeed).toMatchObject({ seedRevealed: true, seed, revealReason: 'Bob disputes the roll' });
     // In the log, append-only, in the game's integrity stream; and public.
     const [record] = await api.eventStore.readStream(integrityStreamOf('fair-2'));
-    expect(record).toMatchObject({ type: 'GameSeedRevealed', data: { gameId: 'fair-2', seed, reason: 'Bob disputes the roll', revealedBy: TEST_REFEREE } });
+    expect(record).toMatchObject({ type: 'GameSeedRevealed', data: { gameId: 'fair-2', seed, epoch: 0, reason: 'Bob disputes the roll', revealedBy: TEST_REFEREE } });
     expect(await fairness('fair-2')).toMatchObject({ seedRevealed: true, seed, revealedAtPosition: record?.position });
-    const report = await verify('fair-2');
-    expect(report).toMatchObject({ ok: true, seedRevealed: true });
-    expect(report.drawsChecked).toBeGreaterThan(0);
+    const early = await verify('fair-2');
+    expect(early).toMatchObject({ ok: true, seedRevealed: true, epochs: 2, drawsPending: 0 });
+    expect(early.drawsChecked).toBeGreaterThan(0);
+
+    // A retried request reveals nothing more; the game goes on with a fresh seed, committed to by the reveal.
+    await api.data(REVEAL, { input }, asTestPlayer(TEST_REFEREE));
+    expect(await api.eventStore.readStream(integrityStreamOf('fair-2'))).toHaveLength(1);
+    const next = await seeds.get('fair-2');
+    expect(next?.epoch).toBe(1);
+    expect((record?.data as { nextCommitment: string }).nextCommitment).toBe(createHash('sha256').update(Buffer.from(next?.seed as string, 'hex')).digest('hex'));
+    await driver.roll('bob');
+    expect(await verify('fair-2')).toMatchObject({ ok: true, seedRevealed: false, drawsPending: 3 });
+    expect(JSON.stringify(await api.data(EVERYTHING, { id: 'fair-2' }))).not.toContain(next?.seed);
+
+    // At the end the last seed is revealed too, and every draw checks out.
+    await playToTheEnd(driver);
+    const final = await verify('fair-2');
+    expect(final).toMatchObject({ ok: true, seedRevealed: true, epochs: 2, drawsPending: 0 });
   });
 
   it('commits to each BOLSA plan with a hidden nonce, shown once the plan is, so anyone can check plan = commitment', async () => {

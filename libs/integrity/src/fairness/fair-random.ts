@@ -11,6 +11,8 @@ export interface RecordedDraw {
   readonly min: number;
   readonly max: number;
   readonly value: number;
+  /** The seed epoch the draw is derived from, when not 0 (after an early reveal the game goes on with a new seed). */
+  readonly epoch?: number;
 }
 
 const HEX_SEED = /^[0-9a-f]{64}$/;
@@ -67,14 +69,14 @@ export interface RecordingRandomSource extends RandomSource {
  * Chance for one decision: each draw derived from the game's seed and its counter. A fresh one is made for
  * every attempt at deciding a command, at the revision the attempt decides on.
  */
-export function fairRandom(seed: string, firstRevision: number): RecordingRandomSource {
+export function fairRandom(seed: string, firstRevision: number, epoch = 0): RecordingRandomSource {
   const draws: RecordedDraw[] = [];
   return {
     draws,
     int(min, max) {
       const index = drawCounter(firstRevision, draws.length);
       const value = fairInt(seed, index, min, max);
-      draws.push({ index, min, max, value });
+      draws.push(epoch === 0 ? { index, min, max, value } : { index, min, max, value, epoch });
       return value;
     },
   };

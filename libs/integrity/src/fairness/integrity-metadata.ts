@@ -37,10 +37,23 @@ export const SEED_REVEALED = 'GameSeedRevealed';
 
 export interface SeedRevealedData {
   readonly gameId: string;
+  /** The seed of epoch `epoch`, and its commitment. */
   readonly seed: string;
+  readonly epoch: number;
   readonly commitment: string;
+  /** The commitment to the next epoch's seed, which the rest of the game draws from. */
+  readonly nextCommitment: string;
   readonly reason: string;
   readonly revealedBy: string;
+}
+
+/** One seed epoch of a game, as its log records it. */
+export interface SeedEpoch {
+  readonly epoch: number;
+  /** Recorded in the first event (epoch 0) or in the reveal that ended the epoch before. */
+  readonly commitment: string | undefined;
+  /** Once revealed, with where and why. */
+  readonly revealed?: { readonly seed: string; readonly at: RecordedEvent; readonly reason: string };
 }
 
 export function integrityStreamOf(gameId: string): string {
@@ -70,9 +83,11 @@ export function drawsOf(metadata: EventMetadata | undefined): RecordedDraw[] | u
   for (const draw of draws) {
     const fields = record(draw);
     if (!fields || typeof fields['index'] !== 'string') return null;
-    const { index, min, max, value } = fields;
+    const { index, min, max, value, epoch } = fields;
     if (!Number.isInteger(min) || !Number.isInteger(max) || !Number.isInteger(value)) return null;
-    parsed.push({ index, min: min as number, max: max as number, value: value as number });
+    if (epoch !== undefined && (!Number.isInteger(epoch) || (epoch as number) < 0)) return null;
+    const base = { index, min: min as number, max: max as number, value: value as number };
+    parsed.push(epoch === undefined ? base : { ...base, epoch: epoch as number });
   }
   return parsed;
 }
@@ -96,18 +111,35 @@ export function revealedSeedOf(metadata: EventMetadata | undefined): string | un
   return isSeed(seed) ? seed : undefined;
 }
 
-/** The seed revealed for a game, from its own events (at its end) or its integrity stream (an early reveal). */
-export function revealedSeedIn(gameEvents: readonly RecordedEvent[], integrityEvents: readonly RecordedEvent[]): { seed: string; at: RecordedEvent; reason: string } | undefined {
+/**
+ * A game's seed epochs: epoch 0 committed to in its first event; each early reveal (in the integrity stream)
+ * reveals one epoch's seed and commits to the next one's; the end of the game reveals the last epoch's seed.
+ */
+export function seedEpochsOf(gameEvents: readonly RecordedEvent[], integrityEvents: readonly RecordedEvent[]): SeedEpoch[] {
+  const commitments = new Map<number, string>();
+  const revealed = new Map<number, NonNullable<SeedEpoch['revealed']>>();
+  const first = fairnessOf(gameEvents[0]?.metadata);
+  if (first) commitments.set(0, first.commitment);
   for (const event of integrityEvents) {
     if (event.type !== SEED_REVEALED) continue;
     const data = record(event.data);
-    if (data && isSeed(data['seed'])) return { seed: data['seed'], at: event, reason: typeof data['reason'] === 'string' ? data['reason'] : '' };
+    if (!data || !isSeed(data['seed'])) continue;
+    const epoch = Number.isInteger(data['epoch']) ? (data['epoch'] as number) : 0;
+    if (!revealed.has(epoch)) revealed.set(epoch, { seed: data['seed'], at: event, reason: typeof data['reason'] === 'string' ? data['reason'] : '' });
+    if (typeof data['nextCommitment'] === 'string' && !commitments.has(epoch + 1)) commitments.set(epoch + 1, data['nextCommitment']);
   }
   for (const event of gameEvents) {
     const seed = revealedSeedOf(event.metadata);
-    if (seed !== undefined) return { seed, at: event, reason: 'The game is over.' };
+    if (seed === undefined) continue;
+    const epoch: unknown = event.metadata['revealedEpoch'];
+    const at = Number.isInteger(epoch) ? (epoch as number) : 0;
+    if (!revealed.has(at)) revealed.set(at, { seed, at: event, reason: 'The game is over.' });
   }
-  return undefined;
+  const last = Math.max(-1, ...commitments.keys(), ...revealed.keys());
+  return Array.from({ length: last + 1 }, (_, epoch) => {
+    const seed = revealed.get(epoch);
+    return { epoch, commitment: commitments.get(epoch), ...(seed ? { revealed: seed } : {}) };
+  });
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {

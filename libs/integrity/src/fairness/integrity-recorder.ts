@@ -1,7 +1,7 @@
 import type { DomainCommand, DomainEvent, RandomSource } from '@corbeille/kernel';
 import { COMMITMENT_SCHEME, commitTo, newNonce, stateChecksum } from './commitment';
 import { FAIRNESS_SCHEME, fairRandom, newSeed, recordingRandom, seedCommitment, type RecordingRandomSource } from './fair-random';
-import type { SeedStore } from './seed-store';
+import type { GameSeed, SeedStore } from './seed-store';
 
 /** What the recorder needs of a game type (the registry's games have this shape). */
 export interface RecordedGameRules {
@@ -47,7 +47,7 @@ export interface AnnotatedDecision {
  */
 export class IntegrityRecorder {
   /** The seed behind each source handed out (sources are per attempt, so this never grows for long). */
-  private readonly seedOf = new WeakMap<RandomSource, string>();
+  private readonly seedOf = new WeakMap<RandomSource, GameSeed>();
 
   constructor(private readonly options: IntegrityRecorderOptions) {}
 
@@ -58,7 +58,7 @@ export class IntegrityRecorder {
     if (this.options.provable === false) return recordingRandom(this.options.plain(), firstRevision);
     const seed = at.revision === undefined ? await this.options.seeds.getOrCreate(game.gameId, newSeed()) : await this.options.seeds.get(game.gameId);
     if (seed === undefined) return recordingRandom(this.options.plain(), firstRevision);
-    const random = fairRandom(seed, firstRevision);
+    const random = fairRandom(seed.seed, firstRevision, seed.epoch);
     this.seedOf.set(random, seed);
     return random;
   };
@@ -73,7 +73,7 @@ export class IntegrityRecorder {
     const seed = this.seedOf.get(decision.random);
     if (decision.revision === undefined) {
       first['engine'] = { game: rules.type, version: rules.engineVersion };
-      if (seed !== undefined) first['fairness'] = { scheme: FAIRNESS_SCHEME, commitment: seedCommitment(seed) };
+      if (seed !== undefined) first['fairness'] = { scheme: FAIRNESS_SCHEME, commitment: seedCommitment(seed.seed) };
     }
     const draws = (decision.random as Partial<RecordingRandomSource>).draws;
     if (draws !== undefined && draws.length > 0) {
@@ -91,7 +91,11 @@ export class IntegrityRecorder {
     });
     const boundary = rules.checksumAt?.(decision.before, decision.after);
     if (boundary !== undefined) last['checksum'] = { algorithm: 'sha256', boundary: boundary.boundary, hash: stateChecksum(boundary.covered) };
-    if (seed !== undefined && rules.decider.isTerminal(decision.after) && !rules.decider.isTerminal(decision.before)) last['revealedSeed'] = seed;
+    if (seed !== undefined && rules.decider.isTerminal(decision.after) && !rules.decider.isTerminal(decision.before)) {
+      // The game is over: nothing is left to protect, so its current seed is revealed with the last event.
+      last['revealedSeed'] = seed.seed;
+      if (seed.epoch > 0) last['revealedEpoch'] = seed.epoch;
+    }
     return extras.map((extra) => (Object.keys(extra).length === 0 ? undefined : extra));
   };
 }

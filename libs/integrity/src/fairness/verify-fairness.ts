@@ -3,7 +3,7 @@ import type { DecisionContext, DomainCommand, DomainEvent, RandomSource } from '
 import { canonicalJson } from '../canonical-json';
 import { COMMITMENT_SCHEME, commitTo, stateChecksum } from './commitment';
 import { fairInt, seedCommitment, type RecordedDraw } from './fair-random';
-import { checksumOf, commitmentOf, drawsOf, enginePinOf, fairnessOf, revealedSeedIn, type EnginePin } from './integrity-metadata';
+import { checksumOf, commitmentOf, drawsOf, enginePinOf, fairnessOf, seedEpochsOf, type EnginePin } from './integrity-metadata';
 
 /** The rules a verifier needs of a game type: its deciders by engine version, its checksums and its commitments. */
 export interface VerifiableGame {
@@ -42,9 +42,14 @@ export interface FairnessReport {
   readonly engine: EnginePin | undefined;
   /** The seed's commitment recorded at creation; undefined for a game without provable chance. */
   readonly commitment: string | undefined;
+  /** Whether every seed epoch the game drew from so far is revealed, so every draw could be recomputed. */
   readonly seedRevealed: boolean;
-  /** Draws recomputed from the revealed seed (0 before the reveal). */
+  /** How many seed epochs the game has had (a referee's early reveal starts a new one). */
+  readonly epochs: number;
+  /** Draws recomputed from their revealed seed. */
   readonly drawsChecked: number;
+  /** Draws whose seed is not revealed yet. */
+  readonly drawsPending: number;
   /** Commands decided again with their draws, compared with their logged events. */
   readonly commandsReplayed: number;
   readonly checksumsChecked: number;
@@ -71,9 +76,19 @@ export function verifyFairness(game: VerifiableGame, gameEvents: readonly Record
     mismatches.push({ kind, revision: event.revision, position: event.position, message });
   const engine = enginePinOf(first?.metadata);
   const commitment = fairnessOf(first?.metadata)?.commitment;
-  const revealed = revealedSeedIn(gameEvents, integrityEvents);
-  const counts = { drawsChecked: 0, commandsReplayed: 0, checksumsChecked: 0, commitmentsChecked: 0 };
-  const report = (): FairnessReport => ({ streamId, engine, commitment, seedRevealed: revealed !== undefined, ...counts, mismatches, ok: mismatches.length === 0 });
+  const epochs = seedEpochsOf(gameEvents, integrityEvents);
+  const counts = { drawsChecked: 0, drawsPending: 0, commandsReplayed: 0, checksumsChecked: 0, commitmentsChecked: 0 };
+  const usedEpochs = new Set<number>([0]);
+  const report = (): FairnessReport => ({
+    streamId,
+    engine,
+    commitment,
+    seedRevealed: commitment !== undefined && [...usedEpochs].every((epoch) => epochs[epoch]?.revealed !== undefined),
+    epochs: epochs.length,
+    ...counts,
+    mismatches,
+    ok: mismatches.length === 0,
+  });
   if (first === undefined) return report();
 
   if (engine && engine.game !== game.type) {
@@ -88,12 +103,15 @@ export function verifyFairness(game: VerifiableGame, gameEvents: readonly Record
     return report();
   }
 
-  let seed: string | undefined;
-  if (revealed) {
-    if (commitment === undefined) mismatch('COMMITMENT', revealed.at, 'A seed was revealed for a game that recorded no commitment');
-    else if (seedCommitment(revealed.seed) !== commitment) {
-      mismatch('COMMITMENT', revealed.at, `The revealed seed does not match the commitment recorded at creation (${commitment})`);
-    } else seed = revealed.seed;
+  // The seed of each epoch, once revealed and matching its commitment.
+  const seeds = new Map<number, string>();
+  for (const { epoch, commitment: committed, revealed } of epochs) {
+    if (!revealed) continue;
+    const when = epoch === 0 ? 'at creation' : `when epoch ${epoch - 1} was revealed`;
+    if (committed === undefined) mismatch('COMMITMENT', revealed.at, `The seed of epoch ${epoch} was revealed, but no commitment to it is recorded`);
+    else if (seedCommitment(revealed.seed) !== committed) {
+      mismatch('COMMITMENT', revealed.at, `The revealed seed of epoch ${epoch} does not match the commitment recorded ${when} (${committed})`);
+    } else seeds.set(epoch, revealed.seed);
   }
 
   let state = decider.initialState();
@@ -108,13 +126,18 @@ export function verifyFairness(game: VerifiableGame, gameEvents: readonly Record
     const draws = drawsOf(head.metadata);
     if (draws === null) mismatch('DRAW', head, 'The recorded draws are malformed');
     else if (draws !== undefined && draws.length > 0) {
-      if (seed !== undefined) {
-        for (const draw of draws) {
-          counts.drawsChecked += 1;
-          const expected = expectedDraw(seed, draw);
-          if (expected !== draw.value) {
-            mismatch('DRAW', head, `Draw ${draw.index} in [${draw.min}, ${draw.max}] is recorded as ${draw.value}; the seed gives ${expected}`);
-          }
+      for (const draw of draws) {
+        const epoch = draw.epoch ?? 0;
+        usedEpochs.add(epoch);
+        const seed = seeds.get(epoch);
+        if (seed === undefined) {
+          counts.drawsPending += 1;
+          continue;
+        }
+        counts.drawsChecked += 1;
+        const expected = expectedDraw(seed, draw);
+        if (expected !== draw.value) {
+          mismatch('DRAW', head, `Draw ${draw.index} in [${draw.min}, ${draw.max}] is recorded as ${draw.value}; the seed gives ${expected}`);
         }
       }
       replayCommand(head, group, before, draws);
@@ -155,7 +178,10 @@ export function verifyFairness(game: VerifiableGame, gameEvents: readonly Record
       return;
     }
     counts.commandsReplayed += 1;
-    const values = draws.map((draw) => (seed === undefined ? draw.value : expectedDraw(seed, draw)));
+    const values = draws.map((draw) => {
+      const seed = seeds.get(draw.epoch ?? 0);
+      return seed === undefined ? draw.value : expectedDraw(seed, draw);
+    });
     let used = 0;
     const random: RandomSource = {
       int(min, max) {

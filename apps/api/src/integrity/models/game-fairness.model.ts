@@ -30,8 +30,31 @@ export class GameFairnessModel {
   @Field(() => SafeIntScalar, { nullable: true, description: 'Position in the global log of the event that revealed the seed.' })
   revealedAtPosition!: number | null;
 
+  @Field(() => [SeedEpochModel], {
+    description: "The game's seeds in order: epoch 0 from its creation, one more after each early reveal (the rest of the game draws from a fresh seed).",
+  })
+  epochs!: SeedEpochModel[];
+
   @Field(() => [ValueCommitmentModel], { description: 'Commitments to hidden values (BOLSA plans), in stream order.' })
   commitments!: ValueCommitmentModel[];
+}
+
+@ObjectType('SeedEpoch', { description: 'One seed of a game: its commitment, and the seed once revealed.' })
+export class SeedEpochModel {
+  @Field(() => Int)
+  epoch!: number;
+
+  @Field(() => String, { nullable: true, description: 'SHA-256 (hex) of the seed: in the first event (epoch 0) or in the reveal of the epoch before.' })
+  commitment!: string | null;
+
+  @Field(() => String, { nullable: true })
+  seed!: string | null;
+
+  @Field(() => String, { nullable: true })
+  revealReason!: string | null;
+
+  @Field(() => SafeIntScalar, { nullable: true })
+  revealedAtPosition!: number | null;
 }
 
 @ObjectType('ValueCommitment', {
@@ -80,8 +103,14 @@ export class FairnessReportModel {
   @Field(() => Boolean, { description: 'True when nothing was found wrong.' })
   ok!: boolean;
 
-  @Field(() => Boolean, { description: 'Draws can only be recomputed once the seed is revealed.' })
+  @Field(() => Boolean, { description: 'Whether every seed the game drew from is revealed (draws are recomputed from revealed seeds only).' })
   seedRevealed!: boolean;
+
+  @Field(() => Int, { description: 'How many seeds (epochs) the game has had.' })
+  epochs!: number;
+
+  @Field(() => Int, { description: 'Draws whose seed is not revealed yet.' })
+  drawsPending!: number;
 
   @Field(() => String, { nullable: true })
   commitment!: string | null;

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@corbeille/event-store';
+import type { EventStore, NewEvent, RecordedEvent } from '@corbeille/event-store';
 import {
   commitmentOf,
   enginePinOf,
   fairnessOf,
   integrityStreamOf,
-  revealedSeedIn,
+  newSeed,
   SEED_REVEALED,
+  seedCommitment,
+  seedEpochsOf,
   verifyFairness,
   type SeedRevealedData,
   type SeedStore,
@@ -47,6 +49,8 @@ export class GameIntegrityService {
       gameId,
       ok: report.ok,
       seedRevealed: report.seedRevealed,
+      epochs: report.epochs,
+      drawsPending: report.drawsPending,
       commitment: report.commitment ?? null,
       engineVersion: report.engine?.version ?? null,
       drawsChecked: report.drawsChecked,
@@ -57,32 +61,59 @@ export class GameIntegrityService {
     };
   }
 
-  /** A referee's early reveal, for everyone to verify the draws so far. Revealing an already revealed seed changes nothing. */
+  /**
+   * A referee's early reveal of the seed drawn from so far, for everyone to verify the draws up to now. The
+   * game goes on with a fresh seed (a new epoch), whose commitment the reveal records, so what is left of it
+   * stays unpredictable. A retried command id, or a game already over (its seed revealed), changes nothing.
+   */
   async reveal(principal: Principal, gameId: string, reason: string, commandId?: string | null): Promise<GameFairnessModel> {
+    const id = commandId ?? randomUUID();
     for (let attempt = 0; ; attempt += 1) {
       const { located, events, integrity } = await this.records(gameId);
       const viewer = await this.access.viewerFor(principal, located);
       if (viewer.kind !== 'referee') throw new Forbidden('REFEREE_ONLY', "Only a referee may reveal a game's seed", { gameId });
-      const current = fairnessModel(located, events, integrity, this.access.lensForViewer(viewer, located));
-      if (current.seedRevealed) return current;
-      if (current.commitment === null) {
+      const lens = this.access.lensForViewer(viewer, located);
+      if (fairnessOf(events[0]?.metadata) === undefined) {
         throw new RuleViolation('NO_SEED_COMMITMENT', "This game's chance was not drawn from a committed seed: there is no seed to reveal", { gameId });
       }
-      const seed = await this.seeds.get(gameId);
-      if (seed === undefined) throw new Error(`The seed of game ${gameId} is missing from the seed store`);
-      const id = commandId ?? randomUUID();
-      const data: SeedRevealedData = { gameId, seed, commitment: current.commitment, reason, revealedBy: actorOf(principal) };
-      const revision = integrity[integrity.length - 1]?.revision;
-      try {
-        await this.store.appendToStream(
-          integrityStreamOf(gameId),
-          [{ type: SEED_REVEALED, data, metadata: { commandId: id, actor: actorOf(principal), correlationId: id, causationId: id, occurredAt: this.clock() } }],
-          revision === undefined ? 'no-stream' : revision,
-        );
-      } catch (error) {
-        // Another reveal won the race: read again, and answer with it.
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
+      if (integrity.some((event) => event.metadata.commandId === id)) return fairnessModel(located, events, integrity, lens);
+      const current = await this.seeds.get(gameId);
+      if (current === undefined) throw new Error(`The seed of game ${gameId} is missing from the seed store`);
+      const logged = seedEpochsOf(events, integrity);
+      if (logged[current.epoch]?.revealed) return fairnessModel(located, events, integrity, lens);
+      // The store moves on first: a crash before the append leaves an epoch the log does not commit to yet,
+      // which the verifier reports (and the next reveal records); never a seed the log commits to but lost.
+      const ours = newSeed();
+      const next = await this.seeds.advance(gameId, current.epoch, ours);
+      if (next.seed !== ours) {
+        // Another reveal of this epoch is under way: give it a moment to be recorded.
+        if (attempt >= 5) return fairnessModel(located, events, integrity, lens);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
       }
+      const revealedBy = actorOf(principal);
+      const reveals: NewEvent[] = [];
+      // Epochs the store moved past without the log recording it (an interrupted reveal), then this one.
+      for (let epoch = logged.length - 1; epoch <= current.epoch; epoch += 1) {
+        if (epoch < 0 || logged[epoch]?.revealed) continue;
+        const seed = epoch === current.epoch ? current : await this.seeds.get(gameId, epoch);
+        const following = epoch === current.epoch ? next : await this.seeds.get(gameId, epoch + 1);
+        if (seed === undefined || following === undefined) continue;
+        const data: SeedRevealedData = {
+          gameId,
+          seed: seed.seed,
+          epoch,
+          commitment: seedCommitment(seed.seed),
+          nextCommitment: seedCommitment(following.seed),
+          reason: epoch === current.epoch ? reason : `${reason} (recording an earlier, interrupted reveal)`,
+          revealedBy,
+        };
+        const eventId = epoch === current.epoch ? id : `${id}:${epoch}`;
+        reveals.push({ type: SEED_REVEALED, data, metadata: { commandId: eventId, actor: revealedBy, correlationId: id, causationId: id, occurredAt: this.clock() } });
+      }
+      await this.store.appendToStream(integrityStreamOf(gameId), reveals, 'any');
+      const after = await this.records(gameId);
+      return fairnessModel(after.located, after.events, after.integrity, lens);
     }
   }
 
@@ -101,17 +132,25 @@ function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], i
   const first = events[0]?.metadata;
   const fairness = fairnessOf(first);
   const engine = enginePinOf(first);
-  const revealed = fairness ? revealedSeedIn(events, integrity) : undefined;
+  const epochs = fairness ? seedEpochsOf(events, integrity) : [];
+  const opening = epochs[0]?.revealed;
   return {
     gameId: located.ref.gameId,
     scheme: fairness?.scheme ?? null,
     commitment: fairness?.commitment ?? null,
     engineGame: engine?.game ?? null,
     engineVersion: engine?.version ?? null,
-    seedRevealed: revealed !== undefined,
-    seed: revealed?.seed ?? null,
-    revealReason: revealed?.reason ?? null,
-    revealedAtPosition: revealed?.at.position ?? null,
+    seedRevealed: opening !== undefined,
+    seed: opening?.seed ?? null,
+    revealReason: opening?.reason ?? null,
+    revealedAtPosition: opening?.at.position ?? null,
+    epochs: epochs.map(({ epoch, commitment, revealed }) => ({
+      epoch,
+      commitment: commitment ?? null,
+      seed: revealed?.seed ?? null,
+      revealReason: revealed?.reason ?? null,
+      revealedAtPosition: revealed?.at.position ?? null,
+    })),
     commitments: events.flatMap((event) => {
       const commitment = commitmentOf(event.metadata);
       if (commitment === undefined) return [];
