@@ -65,7 +65,7 @@ export function OtherGameBoardView({ board }: { board: OtherGameBoard }) {
                     return (
                       <tr key={row.id} data-company={row.id}>
                         <th scope="row">{row.label}</th>
-                        <td className="num" data-testid={`price-${row.id}`}>
+                        <td className="num" data-testid={`price-${row.id}`} data-cents={row.price}>
                           {formatCents(row.price)}
                         </td>
                         <td className={`change ${direction}`}>

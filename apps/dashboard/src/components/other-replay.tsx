@@ -245,7 +245,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
                       {shown.prices.map((entry) => (
                         <tr key={entry.company} data-company={entry.company}>
                           <th scope="row">{labels.get(entry.company) ?? entry.company}</th>
-                          <td className="num" data-testid={`replay-price-${entry.company}`}>
+                          <td className="num" data-testid={`price-${entry.company}`} data-cents={entry.price}>
                             {formatCents(entry.price)}
                           </td>
                         </tr>

@@ -5,11 +5,12 @@
  * DASHBOARD_E2E_SKIP_BUILD=1 reuses an existing `.next` build (the build does not depend on the API URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { playMaxiBourseTable } from './maxi-bourse-table';
 
 const CHROMIUM = '/usr/bin/chromium';
 const DASHBOARD_DIR = path.resolve(__dirname, '..', '..');
@@ -284,18 +285,18 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
   it('updates a game in play live through the subscriptions', async () => {
     await page.goto(`${dashboardUrl}/games/demo-5`);
     await page.locator('[data-live-status="live"]').waitFor();
-    const before = await page.getByTestId('waiting-for').textContent();
-    expect(before).toContain('Didier');
-    // Only Didier may finish Didier's trading: sign in with the demo account the seed created.
+    const before = (await page.getByTestId('waiting-for').textContent()) ?? '';
+    // Whoever the seeded game waits for finishes their trading, signed in with the demo account the seed created.
+    const name = /waiting for ([A-Z][a-z]+)/.exec(before)?.[1];
+    if (name === undefined) throw new Error(`demo-5 waits for nobody: ${before}`);
+    const playerId = name.toLowerCase();
     const signIn = await api<{ signIn: { token: string } }>(
       `mutation ($input: SignInInput!) { signIn(input: $input) { token } }`,
-      { input: { email: 'didier@demo.corbeille', password: 'corbeille-demo' } },
+      { input: { email: `${playerId}@demo.corbeille`, password: 'corbeille-demo' } },
     );
-    await api(`mutation { finishTrading(input: { gameId: "demo-5", playerId: "didier" }) { alreadyApplied } }`, {}, signIn.signIn.token);
-    await page.locator('.feed li').filter({ hasText: 'Didier finished trading' }).first().waitFor({ timeout: 15_000 });
-    await page.waitForFunction(() => !document.querySelector('[data-testid="waiting-for"]')?.textContent?.includes('Didier'), undefined, {
-      timeout: 15_000,
-    });
+    await api(`mutation ($playerId: ID!) { finishTrading(input: { gameId: "demo-5", playerId: $playerId }) { alreadyApplied } }`, { playerId }, signIn.signIn.token);
+    await page.locator('.feed li').filter({ hasText: `${name} finished trading` }).first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction((was) => document.querySelector('[data-testid="waiting-for"]')?.textContent !== was, before, { timeout: 15_000 });
     await page.screenshot({ path: path.join(ARTIFACTS, 'game-live.png'), fullPage: true });
   });
 
@@ -383,6 +384,285 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     await page.waitForURL(new RegExp(`/games/demo-1/replay\\?position=${bought.position}$`));
     await page.locator(`[data-snapshot-position="${bought.position}"]`).waitFor();
     await expect(page.getByTestId('replay-event').textContent()).resolves.toContain(sentence);
+  });
+
+  // ---- Accounts, leagues, classes, admin, BOLSA and Maxi Bourse (signed-in pages) ----------------
+
+  const contexts: BrowserContext[] = [];
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  });
+
+  /** A fresh browser session (its own cookies), page errors collected like the main page's. */
+  async function freshPage(): Promise<Page> {
+    if (browser === undefined) throw new Error('no browser');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const fresh = await context.newPage();
+    fresh.setDefaultTimeout(20_000);
+    fresh.on('pageerror', (error) => pageErrors.push(error.message));
+    fresh.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+    });
+    return fresh;
+  }
+
+  async function signInThrough(target: Page, email: string): Promise<void> {
+    await target.getByLabel('Email').fill(email);
+    await target.getByLabel('Password').fill('corbeille-demo');
+    await target.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  async function apiToken(email: string): Promise<string> {
+    const data = await api<{ signIn: { token: string } }>(`mutation ($input: SignInInput!) { signIn(input: $input) { token } }`, {
+      input: { email, password: 'corbeille-demo' },
+    });
+    return data.signIn.token;
+  }
+
+  let organiser: Page;
+  let teacher: Page;
+
+  it('signs in (errors shown, the form kept), shows the account, sends pages that need one to sign in, and signs out', async () => {
+    organiser = await freshPage();
+    await organiser.goto(`${dashboardUrl}/leagues`);
+    await organiser.waitForURL(/\/sign-in\?next=%2Fleagues$/);
+    await organiser.getByLabel('Email').fill('organiser@demo.corbeille');
+    await organiser.getByLabel('Password').fill('not-the-password');
+    await organiser.getByRole('button', { name: 'Sign in' }).click();
+    await organiser.getByRole('alert').filter({ hasText: 'Could not sign in' }).waitFor();
+    await expect(organiser.getByLabel('Email').inputValue()).resolves.toBe('organiser@demo.corbeille');
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'sign-in-error.png'), fullPage: true });
+    await organiser.getByLabel('Password').fill('corbeille-demo');
+    await organiser.getByRole('button', { name: 'Sign in' }).click();
+    await organiser.waitForURL(/\/leagues$/);
+    await expect(organiser.getByTestId('account').textContent()).resolves.toContain('Olivia Organiser');
+    const cookies = await organiser.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'corbeille_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    await expect(organiser.evaluate(() => document.cookie)).resolves.not.toContain('corbeille_session');
+    await organiser.getByTestId('leagues-list').getByRole('link', { name: 'Demo League' }).waitFor();
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'leagues.png'), fullPage: true });
+
+    const leaving = await freshPage();
+    await leaving.goto(`${dashboardUrl}/sign-in`);
+    await signInThrough(leaving, 'didier@demo.corbeille');
+    await leaving.waitForURL(`${dashboardUrl}/`);
+    await expect(leaving.getByTestId('account').textContent()).resolves.toContain('Didier');
+    await leaving.getByRole('button', { name: 'Sign out' }).click();
+    await leaving.waitForURL(/\/sign-in$/);
+    await leaving.goto(`${dashboardUrl}/account/tokens`);
+    await leaving.waitForURL(/\/sign-in\?next=%2Faccount%2Ftokens$/);
+  });
+
+  it("shows a league's seasons, tables and standings with the rank history chart, as the API has them", async () => {
+    await organiser.goto(`${dashboardUrl}/leagues/demo-league`);
+    const { league } = await api<{ league: { seasons: { standings: { rank: number; displayName: string; points: number }[]; tables: { gameId: string }[] }[] } }>(
+      `{ league(id: "demo-league") { seasons { standings { rank displayName points } tables { gameId } } } }`,
+      {},
+      await apiToken('organiser@demo.corbeille'),
+    );
+    const season = league.seasons[0];
+    if (season === undefined) throw new Error('the demo league has no season');
+    const rows = await organiser.$$eval('[data-testid="season-standings"] tbody tr', (cells) =>
+      cells.map((row) => [...row.querySelectorAll('td, th')].slice(0, 3).map((cell) => cell.textContent ?? '')),
+    );
+    expect(rows).toEqual(season.standings.map((standing) => [String(standing.rank), standing.displayName, String(standing.points)]));
+    const tables = await organiser.$$eval('[data-testid="season-tables"] tbody th a', (links) => links.map((link) => link.textContent));
+    expect(tables).toEqual(season.tables.map((table) => table.gameId));
+    await organiser.getByText('Rank history').first().waitFor();
+    expect(await organiser.locator('figure.chart svg path').count()).toBeGreaterThanOrEqual(season.standings.length);
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'league.png'), fullPage: true });
+  });
+
+  it('lets the organiser add a member by email and change a role', async () => {
+    await organiser.goto(`${dashboardUrl}/leagues/demo-league/members`);
+    const form = organiser.getByTestId('add-member-form');
+    await form.getByLabel('Email').fill('nobody@demo.corbeille');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await organiser.getByRole('alert').filter({ hasText: 'nobody@demo.corbeille' }).waitFor();
+    await expect(form.getByLabel('Email').inputValue()).resolves.toBe('nobody@demo.corbeille');
+    await form.getByLabel('Email').fill('hugo@demo.corbeille');
+    await form.getByLabel('Role').selectOption('SPECTATOR');
+    await form.getByRole('button', { name: 'Add' }).click();
+    const row = organiser.locator('[data-testid="members-table"] tr[data-account="demo-hugo"]');
+    await row.waitFor();
+    await row.getByLabel('Role of Hugo').selectOption('PLAYER');
+    await organiser.getByRole('status').filter({ hasText: 'Hugo has a new role' }).waitFor();
+    const { league } = await api<{ league: { members: { accountId: string; role: string }[] } }>(
+      `{ league(id: "demo-league") { members { accountId role } } }`,
+      {},
+      await apiToken('organiser@demo.corbeille'),
+    );
+    expect(league.members.find((member) => member.accountId === 'demo-hugo')?.role).toBe('PLAYER');
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'members.png'), fullPage: true });
+  });
+
+  it('creates an API token shown once, lists it with its last use, and revokes it', async () => {
+    await organiser.goto(`${dashboardUrl}/account/tokens`);
+    const form = organiser.getByTestId('create-token-form');
+    await form.getByLabel('Name').fill('e2e export script');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await organiser.getByTestId('token-secret').textContent())?.trim() ?? '';
+    expect(secret.length).toBeGreaterThan(20);
+    const me = await api<{ me: { displayName: string; via: string } | null }>(`{ me { displayName via } }`, {}, secret);
+    expect(me.me).toEqual({ displayName: 'Olivia Organiser', via: 'API_TOKEN' });
+    await organiser.reload();
+    const row = organiser.locator('[data-testid="tokens-table"] tbody tr').filter({ hasText: 'e2e export script' });
+    await expect(row.textContent()).resolves.not.toContain('never');
+    expect(await organiser.getByTestId('token-secret').count()).toBe(0);
+    organiser.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await organiser.locator('[data-testid="tokens-table"] tr[data-status="revoked"]').filter({ hasText: 'e2e export script' }).waitFor();
+    const refused = await fetch(`${apiUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
+    const refusedBody = (await refused.json()) as { data?: { me: unknown } | null; errors?: unknown[] };
+    expect(refusedBody.errors?.length ?? 0).toBeGreaterThan(0);
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'tokens.png'), fullPage: true });
+  });
+
+  it("shows a class's students and trades; the teacher filters, annotates and exports the trades as CSV", async () => {
+    teacher = await freshPage();
+    await teacher.goto(`${dashboardUrl}/classes/demo-class`);
+    await teacher.waitForURL(/\/sign-in/);
+    await signInThrough(teacher, 'teacher@demo.corbeille');
+    await teacher.waitForURL(/\/classes\/demo-class$/);
+    const students = await teacher.$$eval('[data-testid="students"] li a', (links) => links.map((link) => link.textContent));
+    expect(students).toEqual(['Hugo', 'Ines', 'Jules', 'Kenza']);
+    await teacher.screenshot({ path: path.join(ARTIFACTS, 'class.png'), fullPage: true });
+
+    await teacher.getByRole('link', { name: 'Kenza' }).click();
+    await teacher.waitForURL(/\/classes\/demo-class\/audit\?student=demo-kenza$/);
+    const token = await apiToken('teacher@demo.corbeille');
+    const filter = { studentId: 'demo-kenza' };
+    const { classTrades } = await api<{ classTrades: { totalCount: number; edges: { node: { id: string; studentName: string } }[] } }>(
+      `query ($filter: ClassTradeFilter) { classTrades(classId: "demo-class", filter: $filter, first: 50) { totalCount edges { node { id studentName } } } }`,
+      { filter },
+      token,
+    );
+    const shown = await teacher.$$eval('[data-testid="class-trades"] tbody tr', (rows) => rows.map((row) => row.getAttribute('data-trade')));
+    expect(shown).toEqual(classTrades.edges.map((edge) => edge.node.id));
+    expect(classTrades.edges.every((edge) => edge.node.studentName === 'Kenza')).toBe(true);
+
+    const first = classTrades.edges[0]?.node.id;
+    if (first === undefined) throw new Error('Kenza has no trade');
+    const row = teacher.locator(`tr[data-trade="${first}"]`);
+    await row.getByRole('button', { name: 'Annotate' }).click();
+    await row.getByLabel('Comment').fill('Sold into the newspaper: ask why.');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.locator('.annotation').filter({ hasText: 'Sold into the newspaper: ask why.' }).waitFor();
+    const { tradeAnnotations } = await api<{ tradeAnnotations: { edges: { node: { comment: string } }[] } }>(
+      `query ($tradeId: ID) { tradeAnnotations(classId: "demo-class", tradeId: $tradeId) { edges { node { comment } } } }`,
+      { tradeId: first },
+      token,
+    );
+    expect(tradeAnnotations.edges.map((edge) => edge.node.comment)).toEqual(['Sold into the newspaper: ask why.']);
+
+    await teacher.getByRole('button', { name: 'Export these trades as CSV' }).click();
+    const progress = teacher.locator('[data-testid="export-progress"][data-state="done"]');
+    await progress.waitFor();
+    const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByTestId('export-download').click()]);
+    expect(download.suggestedFilename()).toBe('demo-class-trades.csv');
+    const savedTo = path.join(ARTIFACTS, 'demo-class-trades-kenza.csv');
+    await download.saveAs(savedTo);
+    const csv = readFileSync(savedTo, 'utf8');
+    const { classTradesExport } = await api<{ classTradesExport: { content: string } }>(
+      `query ($filter: ClassTradeFilter) { classTradesExport(classId: "demo-class", filter: $filter) { content } }`,
+      { filter },
+      token,
+    );
+    expect(csv).toBe(classTradesExport.content);
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toContain('trade_id');
+    expect(lines.length - 1).toBe(classTrades.totalCount);
+    expect(lines.slice(1).every((line) => line.includes(',Kenza,'))).toBe(true);
+    await expect(progress.getAttribute('data-rows')).resolves.toBe(String(classTrades.totalCount));
+    await teacher.screenshot({ path: path.join(ARTIFACTS, 'teacher-audit.png'), fullPage: true });
+  });
+
+  it('shows a BOLSA game and replays it; the referee views it as one player', async () => {
+    const token = await apiToken('teacher@demo.corbeille');
+    await teacher.goto(`${dashboardUrl}/games/class-bolsa-1`);
+    await teacher.getByRole('heading', { name: 'Price board' }).waitFor();
+    const { bolsaGame } = await api<{ bolsaGame: { board: { companies: { company: string; price: number }[] } } }>(
+      `{ bolsaGame(id: "class-bolsa-1") { board { companies { company price } } } }`,
+      {},
+      token,
+    );
+    expect(await shownPrices(teacher, '[data-testid="company-board"]')).toEqual(Object.fromEntries(bolsaGame.board.companies.map((quote) => [quote.company, quote.price * 100])));
+    await teacher.screenshot({ path: path.join(ARTIFACTS, 'bolsa-game.png'), fullPage: true });
+
+    await teacher.goto(`${dashboardUrl}/games/class-bolsa-1/events`);
+    await teacher.locator('[data-testid="event-log"] tbody tr').first().waitFor();
+    const firstRow = teacher.locator('[data-testid="event-log"] tbody tr').nth(40);
+    const position = Number(await firstRow.getAttribute('data-position'));
+    await firstRow.getByRole('link', { name: 'Replay here' }).click();
+    await teacher.waitForURL(new RegExp(`/games/class-bolsa-1/replay\\?position=${position}$`));
+    await teacher.locator(`[data-snapshot-position="${position}"]`).waitFor();
+    const at = async (viewAs: string | null) =>
+      (
+        await api<{ bolsaGameAt: { prices: { company: string; price: number }[]; players: { playerId: string; shares: { company: string; shares: number }[] | null }[] } }>(
+          `query ($position: SafeInt!, $viewAs: ID) { bolsaGameAt(id: "class-bolsa-1", position: $position, viewAs: $viewAs) { prices { company price } players { playerId shares { company shares } } } }`,
+          { position, viewAs },
+          token,
+        )
+      ).bolsaGameAt;
+    const asReferee = await at(null);
+    expect(await shownPrices(teacher, '[data-testid="replay-state"]')).toEqual(Object.fromEntries(asReferee.prices.map((entry) => [entry.company, entry.price * 100])));
+    await expect(teacher.getByTestId('replay-shares-ines').textContent()).resolves.not.toBe('hidden');
+
+    await teacher.getByLabel('View as').selectOption('hugo');
+    await teacher.locator('[data-testid="replay-state"][data-view-as="hugo"][aria-busy="false"]').waitFor();
+    await teacher.waitForURL(/viewAs=hugo/);
+    const asHugo = await at('hugo');
+    expect(asHugo.players.find((player) => player.playerId === 'ines')?.shares).toBeNull();
+    await expect(teacher.getByTestId('replay-shares-ines').textContent()).resolves.toBe('hidden');
+    await expect(teacher.getByTestId('replay-shares-hugo').textContent()).resolves.not.toBe('hidden');
+    await teacher.screenshot({ path: path.join(ARTIFACTS, 'bolsa-replay-view-as.png'), fullPage: true });
+  });
+
+  it('shows a Maxi Bourse table, its audit trail and its replay at the API state', async () => {
+    const referee = await apiToken('organiser@demo.corbeille');
+    const players = new Map([
+      ['demo-alice', { name: 'Alice', token: await apiToken('alice@demo.corbeille') }],
+      ['demo-bruno', { name: 'Bruno', token: await apiToken('bruno@demo.corbeille') }],
+    ]);
+    const table = await playMaxiBourseTable((query, variables, token) => api(query, variables, token), 'e2e-maxi', 'demo-league', referee, players, 16);
+    expect(table.moves).toBeGreaterThan(4);
+    await organiser.goto(`${dashboardUrl}/games/e2e-maxi`);
+    await organiser.getByRole('heading', { name: 'Price board' }).waitFor();
+    const { maxiBourseGame } = await api<{ maxiBourseGame: { priceBoard: { companies: { company: string; price: number }[] } } }>(
+      `{ maxiBourseGame(id: "e2e-maxi") { priceBoard { companies { company price } } } }`,
+      {},
+      referee,
+    );
+    expect(await shownPrices(organiser, '[data-testid="company-board"]')).toEqual(
+      Object.fromEntries(maxiBourseGame.priceBoard.companies.map((quote) => [quote.company, quote.price * 100])),
+    );
+    await organiser.getByTestId('pending-decision').waitFor();
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'maxi-bourse-game.png'), fullPage: true });
+
+    await organiser.goto(`${dashboardUrl}/games/e2e-maxi/events`);
+    const rows = organiser.locator('[data-testid="event-log"] tbody tr');
+    await rows.first().waitFor();
+    const position = Number(await rows.nth(5).getAttribute('data-position'));
+    await organiser.goto(`${dashboardUrl}/games/e2e-maxi/replay?position=${position}`);
+    await organiser.locator(`[data-snapshot-position="${position}"]`).waitFor();
+    const { maxiBourseGameAt } = await api<{ maxiBourseGameAt: { prices: { company: string; price: number }[] } }>(
+      `query ($position: SafeInt!) { maxiBourseGameAt(id: "e2e-maxi", position: $position) { prices { company price } } }`,
+      { position },
+      referee,
+    );
+    expect(await shownPrices(organiser, '[data-testid="replay-state"]')).toEqual(
+      Object.fromEntries(maxiBourseGameAt.prices.map((entry) => [entry.company, entry.price * 100])),
+    );
+    await organiser.getByRole('slider').focus();
+    await organiser.keyboard.press('ArrowRight');
+    await organiser.waitForURL((url) => Number(url.searchParams.get('position')) > position);
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'maxi-bourse-replay.png'), fullPage: true });
   });
 
   it('answers an unknown game with a not-found page', async () => {
