@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     const requireRevealed = process.argv.includes('--require-revealed');
     const report = await verifyStoreFairness(store, { ...(gameId ? { gameId } : {}), requireRevealed });
     for (const { gameId: id, gameType, report: game } of report.games) {
-      const provable = game.commitment === undefined ? 'no seed commitment' : game.seedRevealed ? 'seed revealed' : 'seed not revealed yet';
+      const seeds = game.epochs === 1 ? 'seed' : `${game.epochs} seeds`;
+      const provable =
+        game.commitment === undefined ? 'no seed commitment' : game.seedRevealed ? `${seeds} revealed` : `${game.drawsPending} draws await their seed's reveal`;
       const engine = game.engine ? `${game.engine.game} v${game.engine.version}` : 'no engine pin';
       console.log(
         `${id} (${gameType}, ${engine}, ${provable}): ${game.ok ? 'ok' : 'MISMATCH'}; ${game.drawsChecked} draws recomputed, ` +

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@corbeille/event-store';
-import type { DecisionContext, Decider, DomainCommand, DomainEvent, PlayerId, Viewer } from '@corbeille/kernel';
+import { RuleViolation, type DecisionContext, type Decider, type DomainCommand, type DomainEvent, type PlayerId, type Viewer } from '@corbeille/kernel';
 import type { GameSummary, TradeEntry } from '../read-models';
 
 /** The game types the platform referees; each has one entry in the registry. */
@@ -95,11 +95,14 @@ export interface BoundaryChecksum {
 
 export type ErasedDecider = Decider<unknown, DomainCommand, DomainEvent, unknown, unknown>;
 
-/** A game pinned to an engine version this build does not have. */
-export class UnknownEngineVersionError extends Error {
+/** A game pinned to an engine version this build does not have: it cannot be replayed here. */
+export class UnknownEngineVersionError extends RuleViolation {
   constructor(game: string, version: string, known: readonly string[]) {
-    super(`This game was played with ${game} engine version ${version}, which this server does not have (it has ${known.join(', ')})`);
-    this.name = 'UnknownEngineVersionError';
+    super('UNKNOWN_ENGINE_VERSION', `This game was played with ${game} engine version ${version}, which this server does not have (it has ${known.join(', ')})`, {
+      game,
+      version,
+      known,
+    });
   }
 }
 
