@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { EventEmitter } from 'node:events';
 import { PubSub } from 'graphql-subscriptions';
 import { CommandHandler } from '@corbeille/application';
 import type { EventStore } from '@corbeille/event-store';
+import { SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
 import type { RandomSource } from '@corbeille/kernel';
 import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
 import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
@@ -17,7 +19,10 @@ import {
   PUB_SUB,
   RANDOM_SOURCE_FACTORY,
   SEED_STORE,
+  SNAPSHOT_HISTORY,
+  SNAPSHOT_STORE,
 } from './infrastructure.tokens';
+import { forgetSnapshotsOfOtherStores, SNAPSHOT_EVERY, snapshotsPathFor } from './snapshots';
 import type { Clock } from './system-clock';
 
 export interface InfrastructureOptions {
@@ -38,6 +43,18 @@ export interface InfrastructureOptions {
 }
 
 const OWNED_EVENT_STORE = Symbol('OWNED_EVENT_STORE');
+/** The snapshot file, once snapshots of another event store were dropped from it. */
+const SNAPSHOTS_PATH = Symbol('SNAPSHOTS_PATH');
+
+/**
+ * The live-updates PubSub's emitter: every subscriber of a game's topic is a listener, and Node's default
+ * cap of 10 per event would warn (MaxListenersExceededWarning) from the eleventh watcher of one game on.
+ */
+function unboundedEmitter(): EventEmitter {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return emitter;
+}
 
 interface OwnedEventStore {
   readonly store: EventStore;
@@ -53,6 +70,8 @@ class InfrastructureShutdown implements OnApplicationShutdown {
     @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
     @Inject(OWNED_EVENT_STORE) private readonly eventStore: OwnedEventStore,
     @Inject(SEED_STORE) private readonly seeds: SeedStore,
+    @Inject(SNAPSHOT_STORE) private readonly snapshots: SqliteSnapshotStore,
+    @Inject(SNAPSHOT_HISTORY) private readonly history: SqliteSnapshotHistory,
   ) {}
 
   async onApplicationShutdown(signal?: string): Promise<void> {
@@ -73,6 +92,8 @@ class InfrastructureShutdown implements OnApplicationShutdown {
     } catch (error) {
       this.logger.error(`Closing the seed store failed: ${describe(error)}`);
     }
+    this.snapshots.close();
+    this.history.close();
     if (signal) this.logger.log(`Stopped on ${signal}: read models and event store closed`);
   }
 }
@@ -112,8 +133,19 @@ export class InfrastructureModule {
             options.eventStore && !options.config.secretsPath ? new InMemorySeedStore() : openSeedStore(options.config),
         },
         {
+          provide: SNAPSHOTS_PATH,
+          useFactory: async (store: EventStore): Promise<string> => {
+            const path = snapshotsPathFor(options.config);
+            await forgetSnapshotsOfOtherStores(path, store);
+            return path;
+          },
+          inject: [EVENT_STORE],
+        },
+        { provide: SNAPSHOT_STORE, useFactory: (path: string) => new SqliteSnapshotStore({ path }), inject: [SNAPSHOTS_PATH] },
+        { provide: SNAPSHOT_HISTORY, useFactory: (path: string) => new SqliteSnapshotHistory({ path }), inject: [SNAPSHOTS_PATH] },
+        {
           provide: COMMAND_HANDLER,
-          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore) => {
+          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore, snapshots: SqliteSnapshotStore) => {
             const integrity = new IntegrityRecorder({
               seeds,
               gameOf: (streamId) => {
@@ -123,9 +155,16 @@ export class InfrastructureModule {
               plain: randomSource,
               provable: options.provableChance ?? true,
             });
-            return new CommandHandler(store, { randomSource: integrity.randomSource, annotate: integrity.annotate, clock, maxRetries: options.maxRetries ?? 5 });
+            return new CommandHandler(store, {
+              randomSource: integrity.randomSource,
+              annotate: integrity.annotate,
+              clock,
+              maxRetries: options.maxRetries ?? 5,
+              snapshots,
+              snapshotEvery: SNAPSHOT_EVERY,
+            });
           },
-          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE],
+          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE, SNAPSHOT_STORE],
         },
         {
           provide: PROJECTIONS,
@@ -136,10 +175,22 @@ export class InfrastructureModule {
           },
           inject: [EVENT_STORE],
         },
-        { provide: PUB_SUB, useFactory: () => new PubSub<Record<string, unknown>>() },
+        { provide: PUB_SUB, useFactory: () => new PubSub<Record<string, unknown>>({ eventEmitter: unboundedEmitter() }) },
         InfrastructureShutdown,
       ],
-      exports: [APP_CONFIG, RANDOM_SOURCE_FACTORY, SEED_STORE, CLOCK, DEADLINE_TIMERS, EVENT_STORE, COMMAND_HANDLER, PROJECTIONS, PUB_SUB],
+      exports: [
+        APP_CONFIG,
+        RANDOM_SOURCE_FACTORY,
+        SEED_STORE,
+        CLOCK,
+        DEADLINE_TIMERS,
+        EVENT_STORE,
+        COMMAND_HANDLER,
+        PROJECTIONS,
+        PUB_SUB,
+        SNAPSHOT_STORE,
+        SNAPSHOT_HISTORY,
+      ],
     };
   }
 }

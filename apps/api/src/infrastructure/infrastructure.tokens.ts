@@ -12,3 +12,7 @@ export const COMMAND_HANDLER = Symbol('COMMAND_HANDLER');
 export const PUB_SUB = Symbol('PUB_SUB');
 /** `boolean`: whether deadlines (BOLSA's planning) arm real timers; off in tests that tick a manual clock. */
 export const DEADLINE_TIMERS = Symbol('DEADLINE_TIMERS');
+/** `SqliteSnapshotStore`: each stream's latest snapshot, for the command handler. */
+export const SNAPSHOT_STORE = Symbol('SNAPSHOT_STORE');
+/** `SqliteSnapshotHistory`: snapshots every SNAPSHOT_EVERY events of each stream, for time travel. */
+export const SNAPSHOT_HISTORY = Symbol('SNAPSHOT_HISTORY');
