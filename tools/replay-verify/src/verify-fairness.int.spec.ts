@@ -11,8 +11,9 @@ import {
   verifyStoredStream,
   withoutChain,
 } from '@corbeille/integrity';
-import { seededRandom } from '@corbeille/kernel';
-import { BOLSA_GAME, gameOfStream, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
+import { asPlayerId, seededRandom, type RandomSource } from '@corbeille/kernel';
+import { awaitedPlayers, heuristicBot as maxiBourseBot, type MaxiBourseCommand, type MaxiBourseState } from '@corbeille/maxi-bourse';
+import { BOLSA_GAME, gameOfStream, MAXI_BOURSE_GAME, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 import { greedyBot, randomBot } from '@corbeille/stock-ticker';
 import { DEMO_CLASS_GAMES, DEMO_GAMES, playBolsaBotGame, playBotGame, seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyStoreFairness } from './verify-fairness';
@@ -20,7 +21,27 @@ import { verifyStoreFairness } from './verify-fairness';
 const TICKER = streamIdFor(STOCK_TICKER_GAME, 'fair-ticker');
 const BOLSA = streamIdFor(BOLSA_GAME, 'fair-bolsa');
 
-/** Two short games played by bots through the command handler, with seeds and integrity records, hash-chained. */
+/** A short Maxi Bourse session through the command handler: the game's bots, then the banker closes it. */
+async function playMaxiBourse(handler: CommandHandler, random: RandomSource): Promise<void> {
+  const streamId = streamIdFor(MAXI_BOURSE_GAME, 'fair-maxi');
+  const players = ['fay', 'gus', 'hal'];
+  let state = MAXI_BOURSE_GAME.decider.initialState() as MaxiBourseState;
+  let commands = 0;
+  const send = async (command: MaxiBourseCommand) => {
+    commands += 1;
+    state = (await handler.handle(MAXI_BOURSE_GAME.decider, streamId, { command, commandId: `maxi-${commands}`, actor: 'bot' })).state as MaxiBourseState;
+  };
+  await send({ type: 'CreateGame', data: { gameId: 'fair-maxi', options: {} } });
+  for (const playerId of players) await send({ type: 'JoinGame', data: { playerId, name: playerId } });
+  await send({ type: 'StartGame', data: {} });
+  while (!MAXI_BOURSE_GAME.decider.isTerminal(state)) {
+    const awaited = awaitedPlayers(state);
+    const next = commands < 150 ? [...awaited, ...players].map((playerId) => maxiBourseBot(state, asPlayerId(playerId), random)).find(Boolean) : undefined;
+    await send(next ?? { type: 'CloseSession', data: {} });
+  }
+}
+
+/** Three short games played by bots through the command handler, with seeds and integrity records, hash-chained. */
 async function playedGames(): Promise<EventStore> {
   const store = new HashChainedEventStore(new InMemoryEventStore());
   const seeds = new InMemorySeedStore();
@@ -63,6 +84,7 @@ async function playedGames(): Promise<EventStore> {
       clock += 10_000;
     },
   });
+  await playMaxiBourse(handler, bots);
   return store;
 }
 
@@ -99,7 +121,7 @@ describe('fairness verifier', () => {
   it('passes clean games: every draw, outcome, checksum and plan commitment checks out', async () => {
     const report = await verifyStoreFairness(store, { requireRevealed: true });
     expect(report.ok).toBe(true);
-    expect(report.games.map((game) => game.gameId).sort()).toEqual(['fair-bolsa', 'fair-ticker']);
+    expect(report.games.map((game) => game.gameId).sort()).toEqual(['fair-bolsa', 'fair-maxi', 'fair-ticker']);
     for (const { report: game } of report.games) {
       expect(game).toMatchObject({ ok: true, seedRevealed: true, engine: { version: '1' }, mismatches: [] });
       expect(game.drawsChecked).toBeGreaterThan(0);
