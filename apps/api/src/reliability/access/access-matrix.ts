@@ -1,0 +1,149 @@
+/**
+ * Who may do what: one entry per query, mutation and subscription of the schema. access-matrix.int.spec.ts
+ * introspects the schema, so an operation without an entry here fails the test: add it with the roles
+ * that may use it. A role "may" when the server does not refuse it with FORBIDDEN or UNAUTHENTICATED
+ * (a rule violation or a missing thing still means access was granted).
+ *
+ * The world of the test: a league organised by the referee (Olga), with the player (Ann, seat p-ann) and
+ * the other player (Bob, seat p-bob) as members, one table per game type (Stock Ticker m-st, BOLSA m-bo,
+ * Maxi Bourse m-mb), started; a class taught by Olga with Ann as a student; a spectator (Eve) signed in
+ * but in neither; an API token of Ann's with the READ scope only. Commands act for p-ann unless `args` says otherwise.
+ */
+export const ROLES = ['anonymous', 'spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Ids of the test's world, for entries' arguments. */
+export interface WorldIds {
+  readonly leagueId: string;
+  readonly classId: string;
+  readonly seasonId: string;
+  readonly tableIds: Readonly<Record<'STOCK_TICKER' | 'BOLSA' | 'MAXI_BOURSE', string>>;
+  readonly accountIds: Readonly<Record<'olga' | 'ann' | 'bob' | 'eve', string>>;
+  readonly password: string;
+}
+
+export interface MatrixEntry {
+  /** The roles that get past access control. */
+  readonly allowed: readonly Role[];
+  /** Arguments replacing the generated ones (by name), e.g. an id the generator cannot guess. */
+  readonly args?: (ids: WorldIds) => Readonly<Record<string, unknown>>;
+  /** Runs after every other entry: it changes the world (ends a game, closes a season...). */
+  readonly last?: boolean;
+}
+
+const EVERYONE: readonly Role[] = ROLES;
+const SIGNED_IN: readonly Role[] = ['spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope'];
+const PLAYER: readonly Role[] = ['player'];
+const REFEREE: readonly Role[] = ['referee'];
+
+export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
+  // Reads of games: everyone, each seeing what their viewer may (see the leak checks).
+  'Query.allGames': { allowed: EVERYONE },
+  'Query.bolsaCompanies': { allowed: EVERYONE },
+  'Query.bolsaGame': { allowed: EVERYONE },
+  'Query.bolsaGameAt': { allowed: EVERYONE, args: () => ({ revision: 0 }) },
+  'Query.bolsaGames': { allowed: EVERYONE },
+  'Query.game': { allowed: EVERYONE },
+  'Query.gameAt': { allowed: EVERYONE, args: () => ({ revision: 0 }) },
+  'Query.gameFairness': { allowed: EVERYONE },
+  'Query.games': { allowed: EVERYONE },
+  'Query.maxiBourseContent': { allowed: EVERYONE },
+  'Query.maxiBourseGame': { allowed: EVERYONE },
+  'Query.maxiBourseGameAt': { allowed: EVERYONE, args: () => ({ revision: 0 }) },
+  'Query.maxiBourseGames': { allowed: EVERYONE },
+  'Query.verifyGameFairness': { allowed: EVERYONE },
+  'Query.dispute': { allowed: EVERYONE },
+  'Query.disputes': { allowed: EVERYONE },
+  'Query.disputeSettings': { allowed: EVERYONE },
+  'Query.previewRemedy': { allowed: EVERYONE },
+  // `me` answers null to anonymous requests.
+  'Query.me': { allowed: EVERYONE },
+  // The account's own tokens: a session, not a READ token.
+  'Query.apiTokens': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  // Leagues: their members; the list, any signed-in account (its own leagues).
+  'Query.league': { allowed: ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
+  'Query.leagues': { allowed: SIGNED_IN },
+  'Query.seasonExport': { allowed: ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
+  // A class: its teacher; a student sees their own trades and journal.
+  'Query.classFlags': { allowed: REFEREE },
+  'Query.classNotesExport': { allowed: REFEREE },
+  'Query.classTrades': { allowed: ['player', 'referee', 'tokenWithoutScope'] },
+  'Query.classTradesExport': { allowed: ['player', 'referee', 'tokenWithoutScope'] },
+  'Query.tradeAnnotations': { allowed: REFEREE },
+  'Query.tradeJournal': { allowed: ['player', 'referee', 'tokenWithoutScope'] },
+
+  // Accounts.
+  'Mutation.signUp': { allowed: EVERYONE, args: () => ({ input: { email: 'newcomer@example.com', password: 'a long enough password', displayName: 'New' } }) },
+  'Mutation.signIn': { allowed: EVERYONE, args: (ids) => ({ input: { email: 'ann@example.com', password: ids.password } }) },
+  // A session manages tokens; a token may not mint or revoke tokens.
+  'Mutation.createApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.revokeApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'], last: true },
+  // Leagues: any account may found one; its organisers run it.
+  'Mutation.createLeague': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.addLeagueMember': { allowed: REFEREE, args: (ids) => ({ input: { leagueId: ids.leagueId, accountId: ids.accountIds.eve, role: 'SPECTATOR' } }) },
+  'Mutation.createSeason': { allowed: REFEREE },
+  'Mutation.scheduleTable': { allowed: REFEREE },
+  'Mutation.seatPlayer': { allowed: REFEREE, args: (ids) => ({ input: { tableId: ids.tableIds.STOCK_TICKER, playerId: 'p-eve', accountId: ids.accountIds.eve } }) },
+  'Mutation.closeSeason': { allowed: REFEREE, last: true },
+  // The class's audit: the teacher annotates, the student explains their own trades.
+  'Mutation.annotateTrade': { allowed: REFEREE, args: (ids) => ({ input: { classId: ids.classId, tradeId: 'stock-ticker:m-st:1:p-ann', comment: 'why?' } }) },
+  // The teacher gets as far as the trade lookup too (this class has no trade to explain).
+  'Mutation.recordTradeRationale': { allowed: ['player', 'referee'], args: (ids) => ({ input: { classId: ids.classId, tradeId: 'stock-ticker:m-st:1:p-ann', rationale: 'cheap' } }) },
+
+  // Creating a game outside a league: any signed-in account, which then referees it.
+  'Mutation.createStockTickerGame': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.createBolsaGame': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.createMaxiBourseGame': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  // Referee commands of a league's game: its organisers.
+  'Mutation.startGame': { allowed: REFEREE },
+  'Mutation.startBolsaGame': { allowed: REFEREE },
+  'Mutation.startMaxiBourseGame': { allowed: REFEREE },
+  'Mutation.closeBolsaPlanning': { allowed: REFEREE },
+  'Mutation.endGame': { allowed: REFEREE, last: true },
+  'Mutation.closeMaxiBourseSession': { allowed: REFEREE, last: true },
+  'Mutation.revealGameSeed': { allowed: REFEREE, last: true },
+  'Mutation.setDisputeSettings': { allowed: REFEREE },
+  // A player's moves: only for their own seat, with a session or a PLAY token.
+  'Mutation.joinGame': { allowed: PLAYER },
+  'Mutation.joinBolsaGame': { allowed: PLAYER },
+  'Mutation.joinMaxiBourseGame': { allowed: PLAYER },
+  'Mutation.buyShares': { allowed: PLAYER, args: () => ({ input: { gameId: 'm-st', playerId: 'p-ann', stock: 'GOLD', shares: 500 } }) },
+  'Mutation.sellShares': { allowed: PLAYER },
+  'Mutation.borrow': { allowed: PLAYER },
+  'Mutation.finishTrading': { allowed: PLAYER },
+  'Mutation.rollDice': { allowed: PLAYER },
+  'Mutation.submitBolsaPlan': { allowed: PLAYER, args: () => ({ input: { gameId: 'm-bo', playerId: 'p-ann', markers: [{ action: 'NEWSPAPER' }] } }) },
+  'Mutation.chooseBolsaNewspaperCard': { allowed: PLAYER },
+  'Mutation.answerMaxiBourseAuction': { allowed: PLAYER },
+  'Mutation.answerMaxiBoursePremium': { allowed: PLAYER },
+  'Mutation.answerMaxiBourseSaleOffer': { allowed: PLAYER },
+  'Mutation.buyMaxiBourseOnDouble': { allowed: PLAYER },
+  'Mutation.chooseMaxiBourseCompany': { allowed: PLAYER },
+  'Mutation.closeMaxiBoursePremiumSale': { allowed: PLAYER },
+  'Mutation.declareMaxiBourseBid': { allowed: PLAYER },
+  'Mutation.declineMaxiBourseShareRequest': { allowed: PLAYER },
+  'Mutation.offerMaxiBourseShares': { allowed: PLAYER },
+  'Mutation.passMaxiBourseShareSpace': { allowed: PLAYER },
+  'Mutation.payMaxiBourseShares': { allowed: PLAYER },
+  'Mutation.pickMaxiBourseCompany': { allowed: PLAYER },
+  'Mutation.quoteMaxiBoursePremium': { allowed: PLAYER, args: () => ({ input: { gameId: 'm-mb', playerId: 'p-ann', price: 1000 } }) },
+  'Mutation.requestMaxiBourseShares': { allowed: PLAYER },
+  'Mutation.revealMaxiBourseRumour': { allowed: PLAYER },
+  'Mutation.rollMaxiBourseDice': { allowed: PLAYER },
+  'Mutation.skipMaxiBourseDoublePurchase': { allowed: PLAYER },
+  // Disputes: the game's participants (a READ token of a player too) open one.
+  'Mutation.openDispute': { allowed: ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
+  // Without a dispute to rule on, every signed-in request stops at NOT_FOUND before the access check.
+  'Mutation.ruleOnDispute': { allowed: ['spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
+
+  // Live views: everyone, each seeing what their viewer may.
+  'Subscription.bolsaBoard': { allowed: EVERYONE },
+  'Subscription.bolsaMonth': { allowed: EVERYONE },
+  'Subscription.disputeChanges': { allowed: EVERYONE },
+  'Subscription.gameEvents': { allowed: EVERYONE, args: () => ({ afterPosition: 0 }) },
+  'Subscription.maxiBourseBoard': { allowed: EVERYONE },
+  'Subscription.maxiBourseDecision': { allowed: EVERYONE },
+  'Subscription.maxiBoursePriceBoard': { allowed: EVERYONE },
+  'Subscription.priceBoard': { allowed: EVERYONE },
+};
+
