@@ -12,6 +12,9 @@ import { createProjectionEngine } from '@corbeille/projections';
 import { DEMO_CLASS_GAMES, DEMO_GAMES, seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyReplay } from './verify-replay';
 
+/** Seeding the whole demo (its accounts' bcrypt, every game with its integrity records) takes seconds on a busy machine. */
+const DEMO_SEED_TIMEOUT_MS = 20_000;
+
 describe('replay verifier', () => {
   let dir: string;
   beforeEach(() => {
@@ -50,7 +53,7 @@ describe('replay verifier', () => {
     expect(tampered.games.filter((game) => game.differences.length > 0).map((game) => game.gameId)).toEqual(['demo-2']);
     await reopened.stop();
     await store.close();
-  });
+  }, DEMO_SEED_TIMEOUT_MS);
 
   it('re-folds BOLSA games too', async () => {
     const store = new InMemoryEventStore();
@@ -149,7 +152,7 @@ describe('replay verifier', () => {
     expect(broken[0]?.problems).toEqual([expect.objectContaining({ kind: 'changed', revision: 5, position })]);
     await readModels.stop();
     await reopened.close();
-  });
+  }, DEMO_SEED_TIMEOUT_MS);
 
   it('accepts games without a hash chain unless one is required', async () => {
     const store = new InMemoryEventStore();
@@ -162,5 +165,5 @@ describe('replay verifier', () => {
     expect((await verifyReplay(store, projections, { requireChain: true })).ok).toBe(false);
     await projections.stop();
     await store.close();
-  });
+  }, DEMO_SEED_TIMEOUT_MS);
 });
