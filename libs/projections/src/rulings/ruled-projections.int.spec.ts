@@ -1,4 +1,7 @@
+import { heuristicBot as bolsaBot, playWholeGame as playBolsa } from '@corbeille/bolsa';
 import { InMemoryEventStore, type EventMetadata, type EventStore } from '@corbeille/event-store';
+import { seededRandom } from '@corbeille/kernel';
+import { heuristicBot as maxiBot, playWholeGame as playMaxiBourse } from '@corbeille/maxi-bourse';
 import { foldLive } from '@corbeille/rulings';
 import type { StockTickerState } from '@corbeille/stock-ticker';
 import { createProjectionEngine, type ProjectionEngine } from '../projection-engine';
@@ -74,5 +77,50 @@ describe('read models after rulings', () => {
     expect(again.getPortfolios('g1')).toEqual(engine.getPortfolios('g1'));
     expect(again.getTrades('g1', { offset: 0, limit: 10 })).toEqual(engine.getTrades('g1', { offset: 0, limit: 10 }));
     await again.stop();
+  });
+});
+
+describe('BOLSA and Maxi Bourse read models after a correction', () => {
+  const twoPlayers = [
+    { playerId: 'p1', name: 'One' },
+    { playerId: 'p2', name: 'Two' },
+  ];
+
+  async function recorded(streamId: string, events: readonly { type: string; data: unknown }[]): Promise<{ store: InMemoryEventStore; engine: ProjectionEngine }> {
+    const store = new InMemoryEventStore();
+    await store.appendToStream(streamId, events.map((event, index) => ({ ...event, metadata: metadata(`c${index}`) })), 'no-stream');
+    const engine = createProjectionEngine({ eventStore: store, path: ':memory:' });
+    await engine.start();
+    return { store, engine };
+  }
+
+  it('BOLSA: a finished game\'s corrected cash and ranks reach the public portfolios', async () => {
+    const { events, state } = playBolsa({ gameId: 'b1', players: twoPlayers, options: { lastMonth: 3 }, random: seededRandom(5), botFor: () => bolsaBot, startTime: '2026-03-01T18:00:00.000Z' });
+    if (state.phase !== 'finished') throw new Error('the game should be over');
+    const last = state.standings[state.standings.length - 1];
+    const first = state.standings[0];
+    if (!last || !first) throw new Error('standings expected');
+    const { store, engine } = await recorded('bolsa-b1', [
+      ...events,
+      { type: 'CorrectionApplied', data: { ...cite, adjustments: [{ kind: 'cash', playerId: last.playerId, delta: first.cash - last.cash + 1 }] } },
+    ]);
+    const corrected = engine.getBolsaPortfolios('b1').find((portfolio) => portfolio.playerId === last.playerId);
+    expect(corrected).toMatchObject({ cash: first.cash + 1, rank: 1 });
+    await engine.stop();
+    await store.close();
+  });
+
+  it('Maxi Bourse: a correction of holdings and prices reaches the table', async () => {
+    const { events, state } = playMaxiBourse({ gameId: 'm1', players: twoPlayers, options: { turnLimit: 3 }, random: seededRandom(7), botFor: () => maxiBot });
+    if (state.phase === 'uncreated' || state.phase === 'lobby') throw new Error('the game should have started');
+    const { store, engine } = await recorded('maxi-bourse-m1', [
+      ...events,
+      { type: 'CorrectionApplied', data: { ...cite, adjustments: [{ kind: 'cash', playerId: 'p1', delta: 1_000 }, { kind: 'price', stock: 'ESSO', to: 990 }] } },
+    ]);
+    const table = engine.getMaxiBourseTable('m1');
+    expect(table?.portfolios.find((portfolio) => portfolio.playerId === 'p1')?.cash).toBe((state.players['p1']?.cash ?? 0) + 1_000);
+    expect(table?.priceBoard.companies.find((quote) => quote.company === 'ESSO')?.price).toBe(990);
+    await engine.stop();
+    await store.close();
   });
 });
