@@ -78,7 +78,8 @@ export class IntegrityRecorder {
     const draws = (decision.random as Partial<RecordingRandomSource>).draws;
     if (draws !== undefined && draws.length > 0) {
       first['draws'] = [...draws];
-      // The command, to decide it again in the verifier. Commands that draw carry no hidden value.
+      // The command, to decide it again in the verifier. It may hold a hidden value (the newspaper card BOLSA's
+      // last reader chooses): like all metadata it is kept in the log and never served.
       first['command'] = { type: decision.command.type, data: decision.command.data };
     }
     decision.events.forEach((event, index) => {
