@@ -120,6 +120,10 @@ describe('security headers and CORS', () => {
       ['API token', /\bcbk_[A-Za-z0-9_-]{40,}/],
       ['AUTH_SECRET value', /AUTH_SECRET\s*[=:]\s*['"]?(?!\$\{|\$\(|['"]|options\.|process\.)[^\s'"]{8,}/],
     ];
+    // The patterns find what they are meant to find.
+    const samples = [`-----BEGIN RSA ${'PRIVATE'} KEY-----`, `cbk_${'A'.repeat(43)}`, 'AUTH_SECRET=0123456789abcdef0123456789abcdef'];
+    expect(samples.map((sample) => patterns.some(([, pattern]) => pattern.test(sample)))).toEqual([true, true, true]);
+    expect(patterns.some(([, pattern]) => pattern.test('AUTH_SECRET: ${AUTH_SECRET:?set it}'))).toBe(false);
     const skip = new Set(['node_modules', '.git', 'dist', '.next', '.nx', 'coverage', 'data']);
     const walk = (dir: string): void => {
       for (const name of readdirSync(dir)) {
