@@ -2,9 +2,11 @@ import { scriptedRandom } from '@corbeille/kernel';
 import { portfoliosOf, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 import { foldLive } from '@corbeille/rulings';
 import type { StockTickerState } from '@corbeille/stock-ticker';
-import { dataAs, errorOf, gqlAs, signUp, type SignedUp } from '../identity/testing/identity-client';
+import type { Client } from 'graphql-ws';
+import { dataAs, errorOf, gqlAs, signUp, wsClientAs, type SignedUp } from '../identity/testing/identity-client';
 import { ADD_MEMBER, CREATE_LEAGUE, CREATE_SEASON, LEAGUE, SCHEDULE_TABLE, SEAT_PLAYER, type LeagueView, type TableView } from '../identity/testing/league-operations';
 import { BUY_SHARES, CREATE_GAME, FINISH_TRADING, JOIN_GAME, ROLL_DICE, START_GAME, type Outcome } from '../testing/operations';
+import { takeUntil } from '../testing/subscription-helpers';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
@@ -55,6 +57,7 @@ describe('disputes and rulings over GraphQL', () => {
   let bob: SignedUp;
   let eve: SignedUp;
   let leagueId: string;
+  let client: Client | undefined;
   const previousRounds = process.env['AUTH_BCRYPT_ROUNDS'];
 
   const command = async (token: string, query: string, input: Record<string, unknown>) => {
@@ -106,6 +109,7 @@ describe('disputes and rulings over GraphQL', () => {
   });
 
   afterAll(async () => {
+    await client?.dispose();
     await api.close();
     if (previousRounds === undefined) delete process.env['AUTH_BCRYPT_ROUNDS'];
     else process.env['AUTH_BCRYPT_ROUNDS'] = previousRounds;
@@ -262,7 +266,11 @@ describe('disputes and rulings over GraphQL', () => {
       expect(game.priceBoard.stocks.find((quote) => quote.stock === 'GOLD')?.price).toBe(105);
     });
 
-    it('rejected, leaves the game as it was and lifts the pause', async () => {
+    it('rejected, leaves the game as it was and lifts the pause; subscribers see the dispute change', async () => {
+      client = wsClientAs(await api.listen(), eve.token);
+      const changes = client.iterate<{ disputeChanges: { status: string; claim: string } }>({ query: `subscription { disputeChanges(gameId: "${gameId}") { status claim } }` });
+      // graphql-ws subscribes asynchronously: give the server a moment to register the subscription.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const { game: before } = await audit(gameId);
       const last = before.events.edges[before.events.edges.length - 1]?.node;
       if (!last) throw new Error('no events');
@@ -273,6 +281,12 @@ describe('disputes and rulings over GraphQL', () => {
       const { game: after } = await audit(gameId);
       expect(after).toEqual(before);
       await command(bob.token, FINISH_TRADING, { gameId, playerId: 'p-bob' });
+      const seen = await takeUntil(changes, (taken) => taken.some((item) => item.disputeChanges.status === 'REJECTED'));
+      expect(seen.map((item) => item.disputeChanges)).toEqual([
+        { status: 'OPEN', claim: 'Too fast' },
+        { status: 'REJECTED', claim: 'Too fast' },
+      ]);
+      await changes.return?.();
 
       const { disputes } = await dataAs<{ disputes: { id: string; status: string }[] }>(api, eve.token, DISPUTES, { gameId });
       expect(disputes).toEqual([
