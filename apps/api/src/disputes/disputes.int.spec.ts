@@ -31,7 +31,7 @@ const AUDIT = `query Audit($id: ID!) {
   game(id: $id) {
     portfolios { playerId cash netWorth holdings { stock shares } }
     priceBoard { stocks { stock price } }
-    events(first: 100) { edges { node { id revision type data causationId voided voidedByDispute rulingOfDispute } } }
+    events(first: 100) { edges { node { id revision type data causationId voided voidedByDispute rulingOfDispute disputes { id status ruling { ruledBy reason } } } } }
   }
 }`;
 
@@ -46,7 +46,21 @@ interface AuditView {
   game: {
     portfolios: { playerId: string; cash: number; netWorth: number; holdings: { stock: string; shares: number }[] }[];
     priceBoard: { stocks: { stock: string; price: number }[] };
-    events: { edges: { node: { id: string; revision: number; type: string; data: unknown; causationId: string; voided: boolean; voidedByDispute: string | null; rulingOfDispute: string | null } }[] };
+    events: {
+      edges: {
+        node: {
+          id: string;
+          revision: number;
+          type: string;
+          data: unknown;
+          causationId: string;
+          voided: boolean;
+          voidedByDispute: string | null;
+          rulingOfDispute: string | null;
+          disputes: { id: string; status: string; ruling: { ruledBy: string; reason: string } | null }[];
+        };
+      }[];
+    };
   };
 }
 
@@ -194,6 +208,10 @@ describe('disputes and rulings over GraphQL', () => {
       const correction = game.events.edges.find((edge) => edge.node.type === 'CorrectionApplied')?.node;
       expect(correction).toMatchObject({ causationId: disputed?.id, rulingOfDispute: disputeId, voided: false, data: { reason: 'The video shows UP', disputeId } });
       expect(ruleOnDispute.ruling?.remedyRevisions).toContain(correction?.revision);
+      // Next to the disputed event, the audit trail shows the dispute, who ruled and why.
+      expect(game.events.edges.find((edge) => edge.node.id === disputed?.id)?.node.disputes).toEqual([
+        { id: disputeId, status: 'UPHELD', ruling: { ruledBy: olga.accountId, reason: 'The video shows UP' } },
+      ]);
 
       const standings = await eventually(standingsOf, (rows) => rows[0]?.participantId === bob.accountId);
       expect(standings).toEqual([
@@ -279,7 +297,10 @@ describe('disputes and rulings over GraphQL', () => {
       const { ruleOnDispute } = await dataAs<{ ruleOnDispute: DisputeView }>(api, olga.token, RULE, { input: { disputeId: openDispute.id, decision: 'REJECT', reason: 'It was fine' } });
       expect(ruleOnDispute).toMatchObject({ status: 'REJECTED', ruling: { outcome: 'REJECTED', reason: 'It was fine', remedy: null, remedyRevisions: [] } });
       const { game: after } = await audit(gameId);
-      expect(after).toEqual(before);
+      // Nothing changed but the record of the dispute next to the event it names.
+      const withoutDisputes = (game: AuditView['game']) => ({ ...game, events: game.events.edges.map(({ node: { disputes: _disputes, ...node } }) => node) });
+      expect(withoutDisputes(after)).toEqual(withoutDisputes(before));
+      expect(after.events.edges.find((edge) => edge.node.id === last.id)?.node.disputes).toEqual([{ id: openDispute.id, status: 'REJECTED', ruling: { ruledBy: olga.accountId, reason: 'It was fine' } }]);
       await command(bob.token, FINISH_TRADING, { gameId, playerId: 'p-bob' });
       const seen = await takeUntil(changes, (taken) => taken.some((item) => item.disputeChanges.status === 'REJECTED'));
       expect(seen.map((item) => item.disputeChanges)).toEqual([

@@ -3,6 +3,7 @@ import type { EventStore } from '@corbeille/event-store';
 import { GamesModule } from '../games/games.module';
 import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import { DisputesResolver } from './disputes.resolver';
+import { GameEventDisputesResolver } from './game-event-disputes.resolver';
 import { GAME_COMMAND_GATE } from './game-command-gate';
 import { DisputeLiveUpdates } from './services/dispute-live-updates';
 import { assertNotPaused, DisputeRegistry } from './services/dispute-registry';
@@ -44,6 +45,6 @@ export class DisputeGateModule {}
 /** Disputes and rulings over GraphQL (docs/disputes.md). */
 @Module({
   imports: [GamesModule],
-  providers: [DisputesService, DisputeLiveUpdates, DisputesResolver],
+  providers: [DisputesService, DisputeLiveUpdates, DisputesResolver, GameEventDisputesResolver],
 })
 export class DisputesModule {}
