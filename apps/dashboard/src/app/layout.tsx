@@ -5,7 +5,7 @@ import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Corbeille dashboard', template: '%s · Corbeille' },
-  description: 'Leagues, live price boards, audit trails and replays of Stock Ticker games refereed by Corbeille.',
+  description: 'Leagues, classes, live price boards, audit trails, replays and disputes of Stock Ticker, BOLSA and Maxi Bourse games refereed by Corbeille.',
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
@@ -17,7 +17,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main">{children}</main>
-        <footer className="site-footer">Every figure on these pages is read from the Corbeille API or computed from what it returns. Money is shown in dollars, times in UTC.</footer>
+        <footer className="site-footer">Every figure on these pages is read from the Corbeille API or computed from what it returns. Money is shown in each game’s currency (dollars; euros for BOLSA), times in UTC.</footer>
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ClassTrade } from '../lib/classes';
-import { formatCents, formatCount, formatDateTime } from '../lib/format';
+import { currencySymbolOf, formatCentsIn, formatCount, formatDateTime } from '../lib/format';
 import { gameTypeLabel } from '../lib/leagues';
 import { TradeAnnotations } from './trade-annotations';
 
@@ -52,8 +52,8 @@ export function ClassTradeTable({ trades, annotateIn }: { trades: readonly Class
               </td>
               <td>{trade.company}</td>
               <td className="num">{formatCount(trade.shares)}</td>
-              <td className="num">{formatCents(trade.price)}</td>
-              <td className="num">{formatCents(trade.amount)}</td>
+              <td className="num">{formatCentsIn(trade.price, currencySymbolOf(trade.gameType))}</td>
+              <td className="num">{formatCentsIn(trade.amount, currencySymbolOf(trade.gameType))}</td>
               <td>{trade.counterparty}</td>
               <td className="small">{trade.flags.length === 0 ? <span className="muted">—</span> : trade.flags.map((flag) => flag.toLowerCase().replace(/_/g, ' ')).join(', ')}</td>
               {annotateIn !== undefined ? (

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { browserRequest } from '../lib/browser-api';
+import { EventDisputeLinks } from './event-dispute-links';
 import { describeActor, describeEvent, EVENT_TYPES, playerNames, playersInEvent, stocksInEvent } from '../lib/event-sentences';
 import { formatCount, formatDateTime } from '../lib/format';
 import { describeError } from '../lib/graphql';
@@ -162,11 +163,12 @@ export function EventLog({ gameId, players, initialPage, pageSize }: { gameId: s
               <th scope="col">Type</th>
               <th scope="col">Event</th>
               <th scope="col">Replay</th>
+              <th scope="col">Dispute</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((row) => (
-              <tr key={row.event.id} data-position={row.event.position} data-type={row.event.type}>
+              <tr key={row.event.id} data-position={row.event.position} data-type={row.event.type} className={row.event.voided === true ? 'voided' : undefined}>
                 <td className="num mono">{row.event.position}</td>
                 <td className="small nowrap">{formatDateTime(row.event.occurredAt, { zone: false })}</td>
                 <td className="nowrap">{row.actor}</td>
@@ -176,6 +178,9 @@ export function EventLog({ gameId, players, initialPage, pageSize }: { gameId: s
                   <Link href={`/games/${encodeURIComponent(gameId)}/replay?position=${row.event.position}`} aria-label={`Replay at position ${row.event.position}`}>
                     Replay
                   </Link>
+                </td>
+                <td className="small">
+                  <EventDisputeLinks gameId={gameId} event={row.event} />
                 </td>
               </tr>
             ))}

@@ -4,12 +4,13 @@ import { roundText } from '../lib/game-text';
 import type { GameSummary } from '../lib/types';
 import { PhaseBadge } from './phase-badge';
 
-export type GameTab = 'board' | 'events' | 'replay';
+export type GameTab = 'board' | 'events' | 'replay' | 'disputes';
 
 const TABS: readonly { tab: GameTab; label: string; suffix: string }[] = [
   { tab: 'board', label: 'Live board', suffix: '' },
   { tab: 'events', label: 'Audit trail', suffix: '/events' },
   { tab: 'replay', label: 'Replay', suffix: '/replay' },
+  { tab: 'disputes', label: 'Disputes', suffix: '/disputes' },
 ];
 
 export function GameHeader({ game, active }: { game: GameSummary; active: GameTab }) {

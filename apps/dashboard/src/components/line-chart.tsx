@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { extent, linearScale, linePath, niceTicks, stepPoints, type Point } from '../lib/chart-scale';
-import { formatCents, formatCount } from '../lib/format';
+import { formatCentsIn, formatCount } from '../lib/format';
 
 export interface ChartSeries {
   readonly id: string;
@@ -43,20 +43,22 @@ export interface LineChartProps {
   readonly emptyText?: string;
   /** Smaller values drawn higher (ranks: first at the top). */
   readonly invertY?: boolean;
+  /** The currency of money values ($ unless told). */
+  readonly currencySymbol?: string;
 }
 
 const MARGIN = { top: 14, right: 16, bottom: 44, left: 74 };
 const MAX_MARK_LABELS = 12;
 
-function formatTick(value: number, format: ValueFormat): string {
-  if (format === 'price') return formatCents(value);
+function formatTick(value: number, format: ValueFormat, symbol = '$'): string {
+  if (format === 'price') return formatCentsIn(value, symbol);
   if (format === 'count') return formatCount(value);
   const dollars = Math.round(value / 100);
-  return `${dollars < 0 ? '-' : ''}$${formatCount(Math.abs(dollars))}`;
+  return `${dollars < 0 ? '-' : ''}${symbol}${formatCount(Math.abs(dollars))}`;
 }
 
 export function LineChart(props: LineChartProps) {
-  const { title, description, series, xDomain, xLabel, marks = [], format, cursorX, height = 300, width = 1000, yValues = [], extendTo, emptyText, invertY = false } = props;
+  const { title, description, series, xDomain, xLabel, marks = [], format, cursorX, height = 300, width = 1000, yValues = [], extendTo, emptyText, invertY = false, currencySymbol = '$' } = props;
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -104,7 +106,7 @@ export function LineChart(props: LineChartProps) {
         <g className="axis" aria-hidden="true">
           {ticks.map((tick) => (
             <text key={`t${tick}`} x={MARGIN.left - 8} y={y(tick) + 4} textAnchor="end">
-              {formatTick(tick, format)}
+              {formatTick(tick, format, currencySymbol)}
             </text>
           ))}
           {marks.map((mark, index) =>
@@ -130,7 +132,7 @@ export function LineChart(props: LineChartProps) {
               {line.dots
                 ? line.points.map((point, index) => (
                     <circle key={index} cx={x(point.x)} cy={y(point.y)} r={2.8} fill={line.color}>
-                      <title>{`${line.label}: ${format === 'count' ? String(point.y) : formatCents(point.y)}`}</title>
+                      <title>{`${line.label}: ${format === 'count' ? String(point.y) : formatCentsIn(point.y, currencySymbol)}`}</title>
                     </circle>
                   ))
                 : null}

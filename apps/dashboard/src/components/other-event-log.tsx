@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { browserRequest } from '../lib/browser-api';
+import { EventDisputeLinks } from './event-dispute-links';
 import { formatCount, formatDateTime } from '../lib/format';
 import { describeError } from '../lib/graphql';
 import { describeOtherEvent, fetchOtherEventsPage, type EventsPage, type GameKind } from '../lib/multi-game';
@@ -116,11 +117,12 @@ export function OtherEventLog({
               <th scope="col">
                 <span className="sr-only">Replay</span>
               </th>
+              <th scope="col">Dispute</th>
             </tr>
           </thead>
           <tbody>
             {rows.map(({ event, sentence }) => (
-              <tr key={event.id} data-position={event.position}>
+              <tr key={event.id} data-position={event.position} className={event.voided === true ? 'voided' : undefined}>
                 <td className="num mono">{event.position}</td>
                 <td className="small nowrap">{formatDateTime(event.occurredAt, { zone: false })}</td>
                 <td>{names.get(event.actor) ?? event.actor}</td>
@@ -128,6 +130,9 @@ export function OtherEventLog({
                 <td>{sentence}</td>
                 <td>
                   <Link href={`${base}/replay?position=${event.position}`}>Replay here</Link>
+                </td>
+                <td className="small">
+                  <EventDisputeLinks gameId={gameId} event={event} />
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatCents, formatCentsChange, formatCount, formatDateTime } from '../lib/format';
+import { currencySymbolOf, formatCentsChangeIn, formatCentsIn, formatCount, formatDateTime } from '../lib/format';
 import { describeOtherEvent, type CompanyRow, type OtherGameBoard } from '../lib/multi-game';
 import { playerColor } from '../lib/palette';
 import { LineChart } from './line-chart';
@@ -22,6 +22,8 @@ function lastChange(row: CompanyRow): number {
 export function OtherGameBoardView({ board }: { board: OtherGameBoard }) {
   const { summary, companies, portfolios, decision, events } = board;
   const names = new Map(summary.players.map((player) => [player.playerId, player.name]));
+  const symbol = currencySymbolOf(summary.kind);
+  const formatCents = (cents: number) => formatCentsIn(cents, symbol);
   const charted = [...companies]
     .sort((a, b) => b.history.length - a.history.length || a.id.localeCompare(b.id))
     .slice(0, CHART_COMPANIES);
@@ -69,7 +71,7 @@ export function OtherGameBoardView({ board }: { board: OtherGameBoard }) {
                           {formatCents(row.price)}
                         </td>
                         <td className={`change ${direction}`}>
-                          <span aria-hidden="true">{ARROWS[direction]}</span> {formatCentsChange(change)}
+                          <span aria-hidden="true">{ARROWS[direction]}</span> {formatCentsChangeIn(change, symbol)}
                         </td>
                         <td>
                           <Sparkline values={row.history.map((point) => point.price)} color={companyColor(index % 8)} label={row.label} />
@@ -111,6 +113,7 @@ export function OtherGameBoardView({ board }: { board: OtherGameBoard }) {
           xDomain={[first, Math.max(first + 1, summary.lastPosition)]}
           xLabel="Event position in the log"
           format="price"
+          currencySymbol={symbol}
           extendTo={summary.lastPosition}
           emptyText="No price has moved yet."
         />

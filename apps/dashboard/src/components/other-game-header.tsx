@@ -7,6 +7,7 @@ const TABS: readonly { tab: GameTab; label: string; suffix: string }[] = [
   { tab: 'board', label: 'Board', suffix: '' },
   { tab: 'events', label: 'Audit trail', suffix: '/events' },
   { tab: 'replay', label: 'Replay', suffix: '/replay' },
+  { tab: 'disputes', label: 'Disputes', suffix: '/disputes' },
 ];
 
 /** The header of a BOLSA or Maxi Bourse game's pages. */

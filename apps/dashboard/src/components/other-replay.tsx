@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browserRequest } from '../lib/browser-api';
-import { formatCents, formatCount, formatDateTime } from '../lib/format';
+import { currencySymbolOf, formatCentsIn, formatCount, formatDateTime } from '../lib/format';
 import { describeError } from '../lib/graphql';
 import { describeOtherEvent, fetchOtherSnapshot, type GameKind, type OtherSnapshot, type Viewer } from '../lib/multi-game';
 import { playerColor } from '../lib/palette';
@@ -37,6 +37,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
   const [index, setIndex] = useState(() => clampIndex(initialIndex, count));
   const [viewAs, setViewAs] = useState<string | null>(viewer.kind === 'REFEREE' ? initialViewAs : null);
   const [shown, setShown] = useState<OtherSnapshot | null>(null);
+  const [shownAs, setShownAs] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -44,6 +45,8 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
   const cache = useRef(new Map<string, OtherSnapshot | null>());
   const wanted = useRef<string | null>(null);
   const names = useMemo(() => new Map(players.map((player) => [player.playerId, player.name])), [players]);
+  const symbol = currencySymbolOf(kind);
+  const formatCents = (cents: number) => formatCentsIn(cents, symbol);
   const event = events[index];
   const position = event?.position ?? null;
   const go = useCallback((next: number) => setIndex(clampIndex(next, count)), [count]);
@@ -64,6 +67,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
     const cached = cache.current.get(key);
     if (cached !== undefined) {
       setShown(cached);
+      setShownAs(viewAs);
       setLoading(false);
       setError(null);
       return;
@@ -74,6 +78,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
         cache.current.set(key, snapshot);
         if (wanted.current !== key) return;
         setShown(snapshot);
+        setShownAs(viewAs);
         setError(null);
         setLoading(false);
       })
@@ -121,7 +126,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
     setPlaying(false);
     go(next);
   };
-  const stale = shown === null || shown.position !== position;
+  const stale = shown === null || shown.position !== position || shownAs !== viewAs;
   const labels = new Map(priceHistory.map((entry) => [entry.id, entry.label]));
   const charted = priceHistory.slice(0, 8).map((entry, at) => ({
     id: entry.id,
@@ -233,7 +238,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
           </div>
         ) : null}
       </section>
-      <div data-testid="replay-state" data-snapshot-position={shown?.position ?? ''} data-view-as={viewAs ?? ''} aria-busy={stale}>
+      <div data-testid="replay-state" data-snapshot-position={shown?.position ?? ''} data-view-as={shownAs ?? ''} aria-busy={stale}>
         {shown === null ? null : (
           <>
             <div className="grid-2">
@@ -297,6 +302,7 @@ export function OtherReplay({ kind, gameId, players, viewer, events, streamCompl
                 xDomain={[firstPosition, Math.max(firstPosition + 1, lastPosition)]}
                 xLabel="Event position in the log"
                 format="price"
+                currencySymbol={symbol}
                 cursorX={position}
                 extendTo={position}
                 emptyText="No price has moved yet at this point."

@@ -665,6 +665,52 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     await organiser.screenshot({ path: path.join(ARTIFACTS, 'maxi-bourse-replay.png'), fullPage: true });
   });
 
+  it('opens a dispute from the audit trail; the referee compares before and after, previews a correction and upholds it', async () => {
+    await organiser.goto(`${dashboardUrl}/games/demo-3/events`);
+    const row = organiser.locator('[data-testid="events-table"] tbody tr').nth(20);
+    const position = Number(await row.getAttribute('data-position'));
+    await row.getByRole('link', { name: `Dispute the event at position ${position}` }).click();
+    await organiser.waitForURL(/\/games\/demo-3\/disputes\/new\?revision=\d+/);
+    const form = organiser.getByTestId('open-dispute-form');
+    await form.getByLabel('Your claim').fill('The die was misread: the price should not have moved.');
+    await form.getByRole('button', { name: 'Open the dispute' }).click();
+    await organiser.waitForURL((url) => url.pathname.startsWith('/disputes/'));
+    const disputeId = decodeURIComponent(new URL(organiser.url()).pathname.split('/').pop() ?? '');
+    await expect(organiser.getByTestId('dispute-status').textContent()).resolves.toBe('open');
+    await organiser.getByTestId('before-after').waitFor();
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'dispute-open.png'), fullPage: true });
+
+    const { game } = await api<{ game: { players: { playerId: string }[] } }>(`{ game(id: "demo-3") { players { playerId } } }`);
+    const first = game.players[0]?.playerId;
+    if (first === undefined) throw new Error('demo-3 has no player');
+    const ruling = organiser.getByTestId('ruling-form');
+    await ruling.getByLabel('Adjustment 1 player').selectOption(first);
+    await ruling.getByLabel('Adjustment 1 amount').fill('10000');
+    await ruling.getByRole('button', { name: 'Preview (what if)' }).click();
+    const preview = organiser.getByTestId('remedy-preview');
+    await preview.waitFor();
+    await preview.locator(`tr[data-path*="${first}"]`).first().waitFor();
+    await ruling.getByLabel('Reason (recorded with the ruling)').fill('Upheld: the table agreed; compensated in cash.');
+    await ruling.getByRole('button', { name: 'Uphold and apply the remedy' }).click();
+    await organiser.getByTestId('ruling').waitFor();
+    await expect(organiser.getByTestId('dispute-status').textContent()).resolves.toBe('upheld');
+    await organiser.screenshot({ path: path.join(ARTIFACTS, 'dispute-ruled.png'), fullPage: true });
+
+    const referee = await apiToken('organiser@demo.corbeille');
+    const { dispute } = await api<{ dispute: { status: string; ruling: { remedy: { adjustments: { playerId: string; delta: number }[] } } } }>(
+      `query ($id: ID!) { dispute(id: $id) { status ruling { remedy { adjustments { playerId delta } } } } }`,
+      { id: disputeId },
+      referee,
+    );
+    expect(dispute).toEqual({ status: 'UPHELD', ruling: { remedy: { adjustments: [{ playerId: first, delta: 10000 }] } } });
+
+    await organiser.goto(`${dashboardUrl}/leagues/demo-league/disputes`);
+    await organiser.locator(`[data-testid="disputes-table"] tr[data-dispute="${disputeId}"][data-status="UPHELD"]`).waitFor();
+    await organiser.goto(`${dashboardUrl}/games/demo-3/events`);
+    await organiser.getByRole('button', { name: /^Load all remaining/ }).click();
+    await organiser.locator('[data-testid="events-table"] tr[data-type="CorrectionApplied"]').getByRole('link', { name: 'ruling' }).waitFor();
+  });
+
   it('answers an unknown game with a not-found page', async () => {
     const response = await page.goto(`${dashboardUrl}/games/no-such-game`);
     expect(response?.status()).toBe(404);

@@ -66,3 +66,17 @@ export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/** The currency each game counts in: dollars for Stock Ticker and Maxi Bourse, euros for BOLSA. */
+export function currencySymbolOf(gameType: string): string {
+  return gameType.toUpperCase().replace(/-/g, '_') === 'BOLSA' ? '€' : '$';
+}
+
+/** Integer cents in a currency: formatCents with the game's symbol ("€35.00"). */
+export function formatCentsIn(cents: number, symbol: string): string {
+  return symbol === '$' ? formatCents(cents) : formatCents(cents).replace('$', symbol);
+}
+
+export function formatCentsChangeIn(cents: number, symbol: string): string {
+  return symbol === '$' ? formatCentsChange(cents) : formatCentsChange(cents).replace('$', symbol);
+}

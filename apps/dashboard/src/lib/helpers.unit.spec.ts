@@ -1,4 +1,5 @@
 import { apiGraphQLUrl, publicSubscriptionUrl } from './config';
+import { diffStates, flattenJson, stateMoneyUnit } from './disputes';
 import { roundText } from './game-text';
 import { ApiError, createRequester, isNotFoundError } from './graphql';
 import { snapshotNetWorth } from './net-worth';
@@ -183,5 +184,27 @@ describe('round text', () => {
     [{ phase: 'OPENING' as const, round: 0, roundLimit: null }, 'not started'],
   ])('%j reads "%s"', (game, text) => {
     expect(roundText(game)).toBe(text);
+  });
+});
+
+describe('disputes: comparing two states', () => {
+  it('flattens JSON to paths and lists only what changed', () => {
+    const before = { phase: 'rolling', prices: { GOLD: 100, TECH: 95 }, seats: [{ playerId: 'a' }], portfolios: { a: { cash: 500 } } };
+    const after = { phase: 'rolling', prices: { GOLD: 105, TECH: 95 }, seats: [{ playerId: 'a' }, { playerId: 'b' }], portfolios: { a: { cash: 500 } }, dice: null };
+    expect(flattenJson(before).get('prices.GOLD')).toBe(100);
+    expect(flattenJson(before).get('seats.0.playerId')).toBe('a');
+    expect(diffStates(before, after)).toEqual([
+      { path: 'prices.GOLD', before: 100, after: 105 },
+      { path: 'seats.1.playerId', before: undefined, after: 'b' },
+      { path: 'dice', before: undefined, after: null },
+    ]);
+    expect(diffStates(after, after)).toEqual([]);
+  });
+
+  it('names the unit of each game’s money in states', () => {
+    expect(stateMoneyUnit('stock-ticker')).toBe('cents');
+    expect(stateMoneyUnit('STOCK_TICKER')).toBe('cents');
+    expect(stateMoneyUnit('bolsa')).toBe('euros');
+    expect(stateMoneyUnit('maxi-bourse')).toBe('dollars');
   });
 });

@@ -2,8 +2,8 @@ import type { Requester } from './graphql';
 import type { GameEvent, Player } from './types';
 
 /**
- * BOLSA and Maxi Bourse games as the API serves them. Both games count whole dollars; the dashboard
- * turns them into cents (`dollarsToCents`) so every amount is written the same way on every page.
+ * BOLSA and Maxi Bourse games as the API serves them. Both count whole units (BOLSA euros, Maxi Bourse
+ * dollars); the dashboard turns them into cents (`dollarsToCents`) so every amount is written the same way.
  */
 
 export type GameKind = 'STOCK_TICKER' | 'BOLSA' | 'MAXI_BOURSE';
@@ -107,7 +107,7 @@ export interface OtherGameBoard {
   readonly boardNotes: readonly string[];
 }
 
-const EVENT_FIELDS = `id position revision type data occurredAt actor commandId`;
+const EVENT_FIELDS = `id position revision type data occurredAt actor commandId voided rulingOfDispute`;
 
 const BOLSA_BOARD_QUERY = `query DashboardBolsaBoard($id: ID!) {
   bolsaGame(id: $id) {
@@ -264,7 +264,7 @@ export async function fetchBolsaBoard(request: Requester, summary: OtherGameSumm
     history: quote.moves.map((move) => ({ position: move.position, price: dollarsToCents(move.price) })),
     details: [
       `level ${quote.level}`,
-      `dividend $${quote.dividend}`,
+      `dividend €${quote.dividend}`,
       `${quote.available} available`,
       ...(quote.suspended ? ['suspended'] : []),
       ...(quote.suspendedNextMonth ? ['suspended next month'] : []),

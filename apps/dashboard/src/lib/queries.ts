@@ -13,7 +13,7 @@ import type {
 export const GAME_FIELDS = `id phase players { playerId name seat } brokerId round roundLimit createdAt updatedAt eventCount lastPosition winners league`;
 export const BOARD_FIELDS = `round lastPosition stocks { stock price splits timesOffMarket history { position revision round price } }`;
 export const PORTFOLIO_FIELDS = `playerId name cash loan netWorth holdings { stock shares value }`;
-export const EVENT_FIELDS = `id position revision type data occurredAt actor commandId`;
+export const EVENT_FIELDS = `id position revision type data occurredAt actor commandId voided rulingOfDispute`;
 export const SNAPSHOT_FIELDS = `position revision phase round prices { stock price } players { playerId name cash loan netWorth holdings { stock shares value } } standings { playerId rank finalCash } winners endReason`;
 
 /** The API's largest page. */

@@ -87,6 +87,10 @@ export interface GameEvent {
   readonly occurredAt: string;
   readonly actor: string;
   readonly commandId: string;
+  /** A ruling's rewind voided it: it stays in the log and no longer counts (docs/disputes.md). */
+  readonly voided?: boolean;
+  /** On the events a ruling wrote: the dispute ruled on. */
+  readonly rulingOfDispute?: string | null;
 }
 
 export interface LegalAction {

@@ -47,7 +47,8 @@ export default async function ClassPage({ params, searchParams }: { params: Para
       <h1>{league.name}</h1>
       <p className="muted">
         Class · your role: {league.myRole === null ? 'none' : roleLabel(league.myRole, 'CLASS')} ·{' '}
-        <Link href={`/leagues/${encodeURIComponent(league.id)}`}>terms and standings</Link>
+        <Link href={`/leagues/${encodeURIComponent(league.id)}`}>terms and standings</Link> ·{' '}
+        <Link href={`/leagues/${encodeURIComponent(league.id)}/disputes`}>disputes</Link>
         {teacher ? (
           <>
             {' '}

@@ -45,7 +45,8 @@ export default async function LeaguePage({ params }: { params: Params }) {
             {' '}
             · <Link href={`/classes/${encodeURIComponent(league.id)}`}>class page</Link>
           </>
-        ) : null}
+        ) : null}{' '}
+        · <Link href={`/leagues/${encodeURIComponent(league.id)}/disputes`}>disputes</Link>
       </p>
       {league.seasons.length === 0 ? <p className="empty">No season yet.</p> : null}
       {league.seasons.map((season) => (
