@@ -83,6 +83,10 @@ class SqliteProjectionEngine implements ProjectionEngine {
   private readonly listeners = new Set<ReadModelListener>();
   private waiters: { position: number; resolve: () => void }[] = [];
   private subscription: Subscription | undefined;
+  /** Live events delivered since the last batch was applied. */
+  private live: RecordedEvent[] = [];
+  /** Set while live events are waiting for, or being applied in, a batch. */
+  private draining: Promise<void> | undefined;
   private position: number;
   private failure: unknown;
 
@@ -133,7 +137,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
       if (batch.length === 0) break;
       await this.applyWithRewinds(batch);
     }
-    this.subscription = this.eventStore.subscribeToAll((event) => this.applyWithRewinds([event]), {
+    this.subscription = this.eventStore.subscribeToAll((event) => this.enqueueLive(event), {
       afterPosition: this.position,
       onError: (error) => {
         this.failure = error;
@@ -144,7 +148,36 @@ class SqliteProjectionEngine implements ProjectionEngine {
   async stop(): Promise<void> {
     await this.subscription?.unsubscribe();
     this.subscription = undefined;
+    this.live = [];
+    await this.draining;
     this.readModels.close();
+  }
+
+  /**
+   * Live events are applied in batches: every event delivered before the event loop's next turn (a group
+   * commit of many commands' events, a page of the subscription) goes into one transaction, with each
+   * changed game's row written and its listeners told once, instead of a transaction per event.
+   */
+  private enqueueLive(event: RecordedEvent): void {
+    this.live.push(event);
+    this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drainLive());
+  }
+
+  private async drainLive(): Promise<void> {
+    try {
+      while (this.live.length > 0 && this.subscription) {
+        const batch = this.live;
+        this.live = [];
+        await this.applyWithRewinds(batch);
+      }
+    } catch (error) {
+      // As a failing subscription handler would: stop following the log; checkpoint() reports it.
+      this.failure = error;
+      this.live = [];
+      await this.subscription?.unsubscribe();
+    } finally {
+      this.draining = undefined;
+    }
   }
 
   waitFor(position: number, timeoutMs = 10_000): Promise<void> {

@@ -6,6 +6,8 @@ import { startStandaloneServer } from '@apollo/server/standalone';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { OpenAccessPolicy } from '@corbeille/api/src/access/open-access.policy';
 // eslint-disable-next-line @nx/enforce-module-boundaries
+import { DEFAULT_RATE_LIMITS } from '@corbeille/api/src/config/app-config';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { bootstrap } from '@corbeille/api/src/create-app';
 import { seededRandom } from '@corbeille/kernel';
 import {
@@ -51,6 +53,8 @@ export async function startApi(options: ApiServerOptions): Promise<RunningServer
       eventStoreUrl: undefined,
       port: 0,
       host: '127.0.0.1',
+      // Thousands of commands a second from one address are the point here, not an abuse to refuse.
+      rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
     },
     randomSourceFactory: () => seededRandom(seed++),
     accessPolicy: new OpenAccessPolicy(),

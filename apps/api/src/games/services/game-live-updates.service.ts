@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
-import { gameOfStream, type ProjectionEngine } from '@corbeille/projections';
+import { gameOfStream, type PriceBoard, type ProjectionEngine } from '@corbeille/projections';
 import type { Principal } from '../../access/access.port';
 import { mapItems, prependItems, subscribeLive, type LivePubSub } from '../../common/pubsub/live-iterator';
 import { EVENT_STORE, PROJECTIONS, PUB_SUB } from '../../infrastructure/infrastructure.tokens';
@@ -30,6 +30,12 @@ export class GameLiveUpdatesService implements OnApplicationBootstrap, OnModuleD
   private readonly logger = new Logger('LiveUpdates');
   private subscription: Subscription | undefined;
   private stopListening: (() => void) | undefined;
+  /**
+   * The price board last pushed per game, with the read model it was mapped from: a change is mapped
+   * once and the same board handed to every subscriber of the game (a thousand of them would otherwise
+   * each map the whole price history again).
+   */
+  private readonly boards = new Map<string, { readonly source: PriceBoard; readonly model: PriceBoardModel }>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -61,6 +67,7 @@ export class GameLiveUpdatesService implements OnApplicationBootstrap, OnModuleD
   async onModuleDestroy(): Promise<void> {
     this.stopListening?.();
     this.stopListening = undefined;
+    this.boards.clear();
     await this.subscription?.unsubscribe();
     this.subscription = undefined;
   }
@@ -111,7 +118,12 @@ export class GameLiveUpdatesService implements OnApplicationBootstrap, OnModuleD
       gameId,
       () => {
         const board = this.projections.getPriceBoard(gameId);
-        return board ? toPriceBoardModel(board) : undefined;
+        if (!board) return undefined;
+        const last = this.boards.get(gameId);
+        if (last?.source === board) return last.model;
+        const model = toPriceBoardModel(board);
+        this.boards.set(gameId, { source: board, model });
+        return model;
       },
       (board) => board.lastPosition,
     );
