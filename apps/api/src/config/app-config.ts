@@ -42,9 +42,13 @@ export const DEFAULT_PORT = 4000;
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:3000'];
 
+/**
+ * The standard introspection query (GraphiQL's) is 15 deep. A page of 100 (MAX_PAGE_SIZE) of the richest items
+ * (a class's trades, about 50 fields each) costs about 5,300: the complexity limit leaves room for that, nested.
+ */
 export const DEFAULT_LIMITS: ApiLimits = {
   maxQueryDepth: 15,
-  maxQueryComplexity: 5000,
+  maxQueryComplexity: 25_000,
   maxBodyBytes: 100 * 1024,
   maxSubscriptionsPerConnection: 25,
 };
