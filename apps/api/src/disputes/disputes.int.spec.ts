@@ -226,6 +226,54 @@ describe('disputes and rulings over GraphQL', () => {
     });
   });
 
+  describe('in a class', () => {
+    const gameId = 'class-1';
+    const CLASS_TRADES = `query Trades($classId: ID!) { classTrades(classId: $classId, first: 20) { totalCount edges { node { revision playerId type company shares } } } }`;
+    let classId: string;
+
+    beforeAll(async () => {
+      classId = (await dataAs<{ createLeague: { id: string } }>(api, olga.token, CREATE_LEAGUE, { input: { name: 'Class 4B', kind: 'CLASS' } })).createLeague.id;
+      for (const member of [ann, bob]) await dataAs(api, olga.token, ADD_MEMBER, { input: { leagueId: classId, accountId: member.accountId, role: 'PLAYER' } });
+      const seasonId = (await dataAs<{ createSeason: { id: string } }>(api, olga.token, CREATE_SEASON, { input: { leagueId: classId, name: 'Term 1' } })).createSeason.id;
+      const table = (await dataAs<{ scheduleTable: TableView }>(api, olga.token, SCHEDULE_TABLE, { input: { seasonId, gameType: 'STOCK_TICKER', gameId } })).scheduleTable;
+      await dataAs(api, olga.token, SEAT_PLAYER, { input: { tableId: table.id, playerId: 'p-ann', accountId: ann.accountId } });
+      await dataAs(api, olga.token, SEAT_PLAYER, { input: { tableId: table.id, playerId: 'p-bob', accountId: bob.accountId } });
+      await command(olga.token, CREATE_GAME, { gameId, options: { roundLimit: 1 }, league: classId });
+      await command(ann.token, JOIN_GAME, { gameId, playerId: 'p-ann', name: 'Ann' });
+      await command(bob.token, JOIN_GAME, { gameId, playerId: 'p-bob', name: 'Bob' });
+      await command(olga.token, START_GAME, { gameId });
+      await command(ann.token, BUY_SHARES, { gameId, playerId: 'p-ann', stock: 'GOLD', shares: 1000 });
+    });
+
+    it("the teacher's trade audit follows a correction and leaves out the trades a rewind voided", async () => {
+      const trades = async () => (await dataAs<{ classTrades: { totalCount: number; edges: { node: { revision: number; playerId: string; shares: number } }[] } }>(api, olga.token, CLASS_TRADES, { classId })).classTrades;
+      const mistaken = await command(bob.token, BUY_SHARES, { gameId, playerId: 'p-bob', stock: 'TECH', shares: 5000 });
+      expect((await trades()).totalCount).toBe(2);
+      const purchase = mistaken.events[0];
+      if (!purchase) throw new Error('no purchase');
+
+      // The teacher opens the dispute herself, corrects Ann's cash, then rewinds Bob's purchase.
+      const first = (await dataAs<{ openDispute: DisputeView & { openedAs: string } }>(api, olga.token, OPEN_DISPUTE, { input: { gameId, revision: purchase.revision - 1, claim: 'Ann was charged twice' } })).openDispute;
+      expect(first.openedAs).toBe('REFEREE');
+      await dataAs(api, olga.token, RULE, { input: { disputeId: first.id, decision: 'UPHOLD', reason: 'Refund', remedy: { kind: 'CORRECTION', adjustments: [{ kind: 'CASH', playerId: 'p-ann', delta: 500 }] } } });
+      expect((await trades()).totalCount).toBe(2);
+
+      const second = (await dataAs<{ openDispute: DisputeView }>(api, bob.token, OPEN_DISPUTE, { input: { gameId, revision: purchase.revision, claim: 'I meant 500, not 5000' } })).openDispute;
+      await dataAs(api, olga.token, RULE, { input: { disputeId: second.id, decision: 'UPHOLD', reason: 'A slip', remedy: { kind: 'REWIND', afterRevision: purchase.revision - 1 } } });
+      const after = await trades();
+      expect(after.edges.map((edge) => ({ playerId: edge.node.playerId, shares: edge.node.shares }))).toEqual([{ playerId: 'p-ann', shares: 1000 }]);
+
+      // The game goes on from before the slip, and the audit sees the new purchase.
+      await command(bob.token, BUY_SHARES, { gameId, playerId: 'p-bob', stock: 'TECH', shares: 500 });
+      expect((await trades()).edges.map((edge) => edge.node.shares)).toEqual([1000, 500]);
+      // The rewind went back before the refund too: everything after its point is void, remedies included.
+      const { game } = await audit(gameId);
+      expect(game.portfolios.find((portfolio) => portfolio.playerId === 'p-ann')?.cash).toBe(400_000);
+      expect(game.portfolios.find((portfolio) => portfolio.playerId === 'p-bob')?.cash).toBe(450_000);
+      expect(game.events.edges.find((edge) => edge.node.type === 'CorrectionApplied')?.node).toMatchObject({ voided: true, voidedByDispute: second.id, rulingOfDispute: first.id });
+    });
+  });
+
   describe('a rewind while the game is paused, then a rejected dispute', () => {
     const gameId = 'disp-2';
     let disputeId: string;

@@ -1,5 +1,6 @@
 import { bolsa, priceAt, type BolsaEvent, type BolsaState, type CompanyId, type Plan } from '@corbeille/bolsa';
 import { BOLSA_GAME_TYPE, BOLSA_STREAM_PREFIX, tradeIdOf, type AuditPlan, type AuditTrade } from '@corbeille/identity';
+import { ruledBolsa } from '@corbeille/projections';
 import { nothingRecorded, tradeBase, type TradeReader } from './trade-reader';
 
 type InPlay = Extract<BolsaState, { market: unknown }>;
@@ -20,7 +21,8 @@ export const bolsaTradesReader: TradeReader<BolsaState> = {
   initialState: () => bolsa.initialState(),
   read(state, event, gameId) {
     const domainEvent = { type: event.type, data: event.data } as BolsaEvent;
-    const next = bolsa.evolve(state, domainEvent);
+    // The ruled engine: a referee's correction or rewind marker folds like any event.
+    const next = ruledBolsa.evolve(state, domainEvent);
     if (domainEvent.type === 'PlansRevealed') {
       const plans = Object.fromEntries(Object.entries(domainEvent.data.plans).map(([playerId, plan]) => [playerId, auditPlan(plan)]));
       return {

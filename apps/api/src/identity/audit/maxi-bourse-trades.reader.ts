@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@corbeille/event-store';
 import { MAXI_BOURSE_GAME_TYPE, MAXI_BOURSE_STREAM_PREFIX, tradeIdOf, type AuditSignal, type AuditTrade } from '@corbeille/identity';
 import { maxiBourse, type MaxiBourseEvent, type MaxiBourseState, type Party } from '@corbeille/maxi-bourse';
+import { ruledMaxiBourse } from '@corbeille/projections';
 import { nothingRecorded, tradeBase, type TradeReader } from './trade-reader';
 
 type Table = Extract<MaxiBourseState, { players: unknown }>;
@@ -38,7 +39,8 @@ export const maxiBourseTradesReader: TradeReader<MaxiBourseAuditState> = {
   read(current, event, gameId) {
     const domainEvent = { type: event.type, data: event.data } as MaxiBourseEvent;
     const state = current.game;
-    const next = maxiBourse.evolve(state, domainEvent);
+    // The ruled engine: a referee's correction or rewind marker folds like any event.
+    const next = ruledMaxiBourse.evolve(state, domainEvent);
     const keep = (premium: PremiumSale | null) => ({ game: next, premium });
     if (!isTable(state) || !isTable(next)) return nothingRecorded(keep(current.premium));
     const round = state.phase === 'playing' ? state.turn.tableTurn : null;

@@ -1,5 +1,6 @@
 import { STOCK_TICKER_GAME_TYPE, STOCK_TICKER_STREAM_PREFIX, tradeIdOf, type AuditTrade } from '@corbeille/identity';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
+import { ruledStockTicker } from '@corbeille/projections';
 import { nothingRecorded, tradeBase, type TradeReader } from './trade-reader';
 
 type InPlay = Exclude<StockTickerState, { phase: 'uncreated' | 'lobby' }>;
@@ -16,7 +17,8 @@ export const stockTickerTradesReader: TradeReader<StockTickerState> = {
   initialState: () => stockTicker.initialState(),
   read(state, event, gameId) {
     const domainEvent = { type: event.type, data: event.data } as StockTickerEvent;
-    const next = stockTicker.evolve(state, domainEvent);
+    // The ruled engine: a referee's correction or rewind marker folds like any event.
+    const next = ruledStockTicker.evolve(state, domainEvent);
     if ((domainEvent.type !== 'SharesBought' && domainEvent.type !== 'SharesSold') || !inPlay(state) || !inPlay(next)) {
       return nothingRecorded(next);
     }

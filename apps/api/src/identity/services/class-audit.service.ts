@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@corbeille/event-store';
 import { Forbidden, NotFound } from '@corbeille/kernel';
+import { isVoidingMarker, voidedRevisions } from '@corbeille/rulings';
 import {
   classNotesToCsv,
   classTradesToCsv,
@@ -388,14 +389,23 @@ export class ClassAuditService {
       this.remember(streamId, cached);
       return cached;
     }
-    const from: GameAudit = cached && cached.revision < revision ? cached : { revision: -1, state: reader.initialState(), trades: [], signals: [], names: new Map() };
-    const events = await this.eventStore.readStream(streamId, { fromRevision: from.revision + 1 });
+    const fresh: GameAudit = { revision: -1, state: reader.initialState(), trades: [], signals: [], names: new Map() };
+    let from: GameAudit = cached && cached.revision < revision ? cached : fresh;
+    let events = await this.eventStore.readStream(streamId, { fromRevision: from.revision + 1 });
+    // A referee's rewind voids events the cached audit may hold: read the game again, without them.
+    if (from !== fresh && events.some(isVoidingMarker)) {
+      from = fresh;
+      events = await this.eventStore.readStream(streamId);
+    }
+    const voided = voidedRevisions(events);
     let state = from.state;
     let last = from.revision;
     const trades = [...from.trades];
     const signals = [...from.signals];
     const names = new Map(from.names);
     for (const event of events) {
+      last = event.revision;
+      if (voided.has(event.revision)) continue;
       const read = reader.read(state, event, gameId);
       state = read.state;
       trades.push(...read.trades);
@@ -404,7 +414,6 @@ export class ClassAuditService {
         const { playerId, name } = event.data as { playerId?: unknown; name?: unknown };
         if (typeof playerId === 'string' && typeof name === 'string') names.set(playerId, name);
       }
-      last = event.revision;
     }
     const audit: GameAudit = { revision: last, state, trades, signals, names };
     this.remember(streamId, audit);
