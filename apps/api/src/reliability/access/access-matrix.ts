@@ -27,8 +27,8 @@ export interface MatrixEntry {
   readonly allowed: readonly Role[];
   /** Arguments replacing the generated ones (by name), e.g. an id the generator cannot guess. */
   readonly args?: (ids: WorldIds) => Readonly<Record<string, unknown>>;
-  /** Runs after every other entry: it changes the world (ends a game, closes a season...). */
-  readonly last?: boolean;
+  /** Runs after the other entries: it changes the world (ends a game, closes a season...). `'final'`: after those too. */
+  readonly last?: boolean | 'final';
 }
 
 const EVERYONE: readonly Role[] = ROLES;
@@ -52,10 +52,11 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Query.maxiBourseGameAt': { allowed: EVERYONE, args: () => ({ revision: 0 }) },
   'Query.maxiBourseGames': { allowed: EVERYONE },
   'Query.verifyGameFairness': { allowed: EVERYONE },
-  'Query.dispute': { allowed: EVERYONE },
+  'Query.dispute': { allowed: EVERYONE, args: () => ({ id: 'matrix-dispute' }) },
   'Query.disputes': { allowed: EVERYONE },
   'Query.disputeSettings': { allowed: EVERYONE },
-  'Query.previewRemedy': { allowed: EVERYONE },
+  // What a remedy to Ann's dispute would do: for the referee deciding it.
+  'Query.previewRemedy': { allowed: REFEREE, args: () => ({ input: { disputeId: 'matrix-dispute', remedy: { kind: 'REWIND', afterRevision: 0 } } }) },
   // `me` answers null to anonymous requests.
   'Query.me': { allowed: EVERYONE },
   // The account's own tokens: a session, not a READ token.
@@ -77,7 +78,8 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Mutation.signIn': { allowed: EVERYONE, args: (ids) => ({ input: { email: 'ann@example.com', password: ids.password } }) },
   // A session manages tokens; a token may not mint or revoke tokens.
   'Mutation.createApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
-  'Mutation.revokeApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'], last: true },
+  // Ann revokes her READ token (so this runs at the very end); to anyone else it is "not found", not "forbidden".
+  'Mutation.revokeApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'], last: 'final' },
   // Leagues: any account may found one; its organisers run it.
   'Mutation.createLeague': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
   'Mutation.addLeagueMember': { allowed: REFEREE, args: (ids) => ({ input: { leagueId: ids.leagueId, accountId: ids.accountIds.eve, role: 'SPECTATOR' } }) },
@@ -133,8 +135,12 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Mutation.skipMaxiBourseDoublePurchase': { allowed: PLAYER },
   // Disputes: the game's participants (a READ token of a player too) open one.
   'Mutation.openDispute': { allowed: ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
-  // Without a dispute to rule on, every signed-in request stops at NOT_FOUND before the access check.
-  'Mutation.ruleOnDispute': { allowed: ['spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
+  // Ruling on Ann's dispute "matrix-dispute" (opened in the test's world): the referee only.
+  'Mutation.ruleOnDispute': {
+    allowed: REFEREE,
+    args: () => ({ input: { disputeId: 'matrix-dispute', decision: 'REJECT', reason: 'The seat is right' } }),
+    last: true,
+  },
 
   // Live views: everyone, each seeing what their viewer may.
   'Subscription.bolsaBoard': { allowed: EVERYONE },
