@@ -14,3 +14,4 @@ export * from './maxi-bourse/maxi-bourse-secrecy';
 export * from './maxi-bourse/maxi-bourse-game';
 export * from './registry/boundary-checksums';
 export * from './rulings/ruled-games';
+export * from './registry/fairness-fold';

@@ -20,6 +20,16 @@ export interface VerifiableGame {
   readonly committedValueOf?: (event: DomainEvent) => unknown;
 }
 
+/**
+ * How the game counts its events when a referee's rewind voided some (see libs/rulings): the verifier folds
+ * event by event, and folds the whole prefix again this way after an event that changes what counts.
+ */
+export interface FairnessFold {
+  readonly restartsFold: (event: RecordedEvent) => boolean;
+  /** The state after these events as the game counts them (what rewinds voided left out). */
+  readonly foldLive: (events: readonly RecordedEvent[]) => unknown;
+}
+
 export type FairnessMismatchKind =
   | 'ENGINE'
   | 'COMMITMENT'
@@ -68,7 +78,12 @@ export interface FairnessReport {
  * - every committed value (a BOLSA plan) matches its commitment.
  * It reads the whole log, secrets included: callers decide what of the report may be shown.
  */
-export function verifyFairness(game: VerifiableGame, gameEvents: readonly RecordedEvent[], integrityEvents: readonly RecordedEvent[] = []): FairnessReport {
+export function verifyFairness(
+  game: VerifiableGame,
+  gameEvents: readonly RecordedEvent[],
+  integrityEvents: readonly RecordedEvent[] = [],
+  fold?: FairnessFold,
+): FairnessReport {
   const first = gameEvents[0];
   const streamId = first?.streamId ?? '';
   const mismatches: FairnessMismatch[] = [];
@@ -148,6 +163,7 @@ export function verifyFairness(game: VerifiableGame, gameEvents: readonly Record
       const value = game.committedValueOf?.({ type: event.type, data: event.data });
       if (value !== undefined) checkCommitment(event, value);
     }
+    if (fold && group.some(fold.restartsFold)) state = fold.foldLive(gameEvents.slice(0, end));
 
     const boundary = game.checksumAt?.(before, state);
     const recorded = checksumOf(last.metadata);

@@ -15,6 +15,7 @@ import {
   type SeedStore,
 } from '@corbeille/integrity';
 import { Forbidden, RuleViolation } from '@corbeille/kernel';
+import { fairnessFoldOf, UnknownEngineVersionError } from '@corbeille/projections';
 import type { Principal } from '../../access/access.port';
 import { GameAccessService, type EventLens, type LocatedGame } from '../../games/services/game-access.service';
 import { GameStreamService } from '../../games/services/game-stream.service';
@@ -44,7 +45,14 @@ export class GameIntegrityService {
 
   async verify(gameId: string): Promise<FairnessReportModel> {
     const { located, events, integrity } = await this.records(gameId);
-    const report = verifyFairness(located.game, events, integrity);
+    let fold: ReturnType<typeof fairnessFoldOf> | undefined;
+    try {
+      fold = fairnessFoldOf(located.game, events);
+    } catch (error) {
+      // An engine version this build lacks: the report says so.
+      if (!(error instanceof UnknownEngineVersionError)) throw error;
+    }
+    const report = verifyFairness(located.game, events, integrity, fold);
     return {
       gameId,
       ok: report.ok,
