@@ -24,12 +24,11 @@ export function MembersManager({ leagueId, kind, initial, canManage, selfId }: P
   const [done, setDone] = useState<string | null>(null);
 
   function merge(member: LeagueMember) {
-    setMembers((current) => {
-      const others = current.filter((candidate) => candidate.accountId !== member.accountId);
-      return current.some((candidate) => candidate.accountId === member.accountId)
+    setMembers((current) =>
+      current.some((candidate) => candidate.accountId === member.accountId)
         ? current.map((candidate) => (candidate.accountId === member.accountId ? member : candidate))
-        : [...others, member];
-    });
+        : [...current, member],
+    );
   }
 
   async function add(input: Record<string, string>, what: string): Promise<boolean> {

@@ -118,6 +118,33 @@ export function OtherGameBoardView({ board }: { board: OtherGameBoard }) {
           emptyText="No price has moved yet."
         />
       </section>
+      <section className="panel" aria-labelledby="worth-title">
+        <h2 id="worth-title">Worth over time</h2>
+        <LineChart
+          title="Worth over time"
+          description="Each player's cash plus shares at that moment's prices, from the API's state at evenly spread positions of the log (a player whose shares you may not see has no point)."
+          series={summary.players.map((player) => {
+            const points = board.worthHistory.flatMap((point) => {
+              const value = point.values[player.playerId];
+              return value === null || value === undefined ? [] : [{ x: point.position, y: value }];
+            });
+            const latest = points[points.length - 1];
+            return {
+              id: player.playerId,
+              label: player.name,
+              color: playerColor(player.seat),
+              dots: true,
+              points,
+              ...(latest === undefined ? {} : { legendValue: formatCents(latest.y) }),
+            };
+          })}
+          xDomain={[first, Math.max(first + 1, summary.lastPosition)]}
+          xLabel="Event position in the log"
+          format="money"
+          currencySymbol={symbol}
+          emptyText="No worth to show yet (or the shares are hidden from you)."
+        />
+      </section>
       <section className="panel" aria-labelledby="portfolios-title">
         <h2 id="portfolios-title">Portfolios</h2>
         <div className="table-wrap">

@@ -1,5 +1,8 @@
 import { apiGraphQLUrl, publicSubscriptionUrl } from './config';
 import { diffStates, flattenJson, stateMoneyUnit } from './disputes';
+import { samplePositions, worthAt } from './multi-game';
+import { csvRowsReceived, EMPTY_FILTER, exportQuery, filterFromSearchParams, filterSearch, toApiFilter } from './classes';
+import { rankSeries, rankTimeline } from './leagues';
 import { roundText } from './game-text';
 import { ApiError, createRequester, isNotFoundError } from './graphql';
 import { snapshotNetWorth } from './net-worth';
@@ -206,5 +209,86 @@ describe('disputes: comparing two states', () => {
     expect(stateMoneyUnit('STOCK_TICKER')).toBe('cents');
     expect(stateMoneyUnit('bolsa')).toBe('euros');
     expect(stateMoneyUnit('maxi-bourse')).toBe('dollars');
+  });
+});
+
+describe('BOLSA and Maxi Bourse worth over time', () => {
+  it('samples evenly, first and last included', () => {
+    expect(samplePositions([1, 2, 3], 16)).toEqual([1, 2, 3]);
+    expect(samplePositions([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], 4)).toEqual([10, 40, 70, 100]);
+  });
+
+  it('values cash plus shares at that moment, unknown when the shares are hidden', () => {
+    const snapshot = {
+      position: 7,
+      revision: 3,
+      phase: 'PLANNING',
+      progress: 'month 1',
+      prices: [
+        { company: 'CEREAL', price: 3000 },
+        { company: 'PHONE', price: 2600 },
+      ],
+      players: [
+        { playerId: 'hugo', name: 'Hugo', cash: 10_000, holdings: [{ company: 'CEREAL', shares: 2 }, { company: 'PHONE', shares: 1 }], notes: [] },
+        { playerId: 'ines', name: 'Ines', cash: 20_000, holdings: null, notes: [] },
+      ],
+    };
+    expect(worthAt(snapshot)).toEqual({ hugo: 10_000 + 2 * 3000 + 2600, ines: null });
+  });
+});
+
+describe('teacher audit filters and the CSV export', () => {
+  const filter = filterFromSearchParams({ student: 'demo-kenza', company: ' BIOTECH ', game: '', from: '2026-12-14', to: ['2026-12-21', 'x'] });
+
+  it('reads the filters from the URL and sends the API whole UTC days', () => {
+    expect(filter).toEqual({ student: 'demo-kenza', company: 'BIOTECH', game: '', from: '2026-12-14', to: '2026-12-21' });
+    expect(toApiFilter(filter)).toEqual({
+      studentId: 'demo-kenza',
+      company: 'BIOTECH',
+      from: '2026-12-14T00:00:00.000Z',
+      to: '2026-12-21T23:59:59.999Z',
+    });
+    expect(toApiFilter(EMPTY_FILTER)).toEqual({});
+  });
+
+  it('asks the REST export for the same trades', () => {
+    expect(exportQuery(filter)).toBe('?student=demo-kenza&company=BIOTECH&from=2026-12-14T00%3A00%3A00.000Z&to=2026-12-21T23%3A59%3A59.999Z');
+    expect(exportQuery(EMPTY_FILTER)).toBe('');
+    expect(filterSearch(filter, { after: 'abc' })).toBe('?student=demo-kenza&company=BIOTECH&from=2026-12-14&to=2026-12-21&after=abc');
+  });
+
+  it('counts the rows received so far, quoted line breaks included', () => {
+    const csv = 'a,b\n1,"two\nlines"\n3,4';
+    expect(csvRowsReceived('a,b')).toBe(0);
+    expect(csvRowsReceived(csv)).toBe(1);
+    expect(csvRowsReceived(csv, true)).toBe(2);
+    expect(csvRowsReceived(`${csv}\n`, true)).toBe(2);
+  });
+});
+
+describe('league rank history', () => {
+  const change = (position: number, rank: number | null) => ({ position, at: '', gameId: null, rank, rankBefore: null, rating: null, points: 0, reason: 'GAME_RESULT' });
+  const standing = (participantId: string, history: ReturnType<typeof change>[]) => ({
+    participantId,
+    displayName: participantId,
+    kind: 'ACCOUNT',
+    rank: 1,
+    points: 0,
+    rating: 1500,
+    wins: 0,
+    gamesPlayed: 0,
+    averageFinalWealth: 0,
+    history,
+  });
+
+  it('lines every participant up on the season’s results, in log order', () => {
+    const standings = [standing('a', [change(30, 1), change(10, 2)]), standing('b', [change(20, 1), change(30, 2)])];
+    const timeline = rankTimeline(standings);
+    expect(timeline).toEqual([10, 20, 30]);
+    expect(rankSeries(standings[0] as (typeof standings)[number], timeline)).toEqual([
+      { x: 1, rank: 2 },
+      { x: 3, rank: 1 },
+    ]);
+    expect(rankSeries(standing('c', [change(20, null)]), timeline)).toEqual([]);
   });
 });

@@ -148,7 +148,7 @@ export function rankSeries(standing: SeasonStanding, timeline: readonly number[]
     if (x === undefined || change.rank === null) continue;
     points.push({ x, rank: change.rank });
   }
-  return points;
+  return points.sort((a, b) => a.x - b.x);
 }
 
 export function roleLabel(role: LeagueRole, kind: LeagueKind): string {

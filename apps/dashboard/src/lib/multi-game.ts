@@ -105,6 +105,13 @@ export interface OtherGameBoard {
   readonly decision: PendingDecisionView | null;
   readonly events: readonly GameEvent[];
   readonly boardNotes: readonly string[];
+  /** Each player's worth at sampled positions of the game (null where their shares are hidden). */
+  readonly worthHistory: readonly WorthPoint[];
+}
+
+export interface WorthPoint {
+  readonly position: number;
+  readonly values: Readonly<Record<string, number | null>>;
 }
 
 const EVENT_FIELDS = `id position revision type data occurredAt actor commandId voided rulingOfDispute`;
@@ -241,10 +248,51 @@ export async function fetchOtherEventStream(request: Requester, kind: Exclude<Ga
   }
 }
 
-/** The last `count` events (the stream is read forward, so the total decides where to start). */
-async function recentEvents(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string, count: number): Promise<GameEvent[]> {
+/** The last `count` events (newest first) and the positions to sample worth at. */
+async function recentEvents(
+  request: Requester,
+  kind: Exclude<GameKind, 'STOCK_TICKER'>,
+  id: string,
+  count: number,
+): Promise<{ recent: GameEvent[]; worthHistory: WorthPoint[] }> {
   const stream = await fetchOtherEventStream(request, kind, id);
-  return stream.events.slice(-count).reverse();
+  const positions = samplePositions(stream.events.map((event) => event.position), WORTH_SAMPLES);
+  return { recent: stream.events.slice(-count).reverse(), worthHistory: await fetchWorthHistory(request, kind, id, positions) };
+}
+
+const WORTH_SAMPLES = 16;
+
+async function recentEventsAndWorth(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string): Promise<{ events: GameEvent[]; worthHistory: WorthPoint[] }> {
+  const { recent, worthHistory } = await recentEvents(request, kind, id, 12);
+  return { events: recent, worthHistory };
+}
+
+/** At most `count` positions spread evenly over the stream, the first and the last included. */
+export function samplePositions(positions: readonly number[], count: number): number[] {
+  if (positions.length <= count) return [...positions];
+  const picked = new Set<number>();
+  for (let index = 0; index < count; index += 1) {
+    const at = Math.round((index * (positions.length - 1)) / (count - 1));
+    const position = positions[at];
+    if (position !== undefined) picked.add(position);
+  }
+  return [...picked];
+}
+
+/** Worth at a point: cash plus the shares at that moment's prices (null when the shares are hidden). */
+export function worthAt(snapshot: OtherSnapshot): Record<string, number | null> {
+  const prices = new Map(snapshot.prices.map((entry) => [entry.company, entry.price]));
+  const values: Record<string, number | null> = {};
+  for (const player of snapshot.players) {
+    values[player.playerId] =
+      player.holdings === null ? null : player.cash + player.holdings.reduce((sum, holding) => sum + holding.shares * (prices.get(holding.company) ?? 0), 0);
+  }
+  return values;
+}
+
+async function fetchWorthHistory(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string, positions: readonly number[]): Promise<WorthPoint[]> {
+  const snapshots = await Promise.all(positions.map((position) => fetchOtherSnapshot(request, kind, id, position, null)));
+  return snapshots.flatMap((snapshot) => (snapshot === null ? [] : [{ position: snapshot.position, values: worthAt(snapshot) }]));
 }
 
 const nameOf = (players: readonly Player[]) => {
@@ -300,7 +348,7 @@ export async function fetchBolsaBoard(request: Requester, summary: OtherGameSumm
     companies,
     portfolios,
     decision,
-    events: await recentEvents(request, 'BOLSA', summary.id, 12),
+    ...(await recentEventsAndWorth(request, 'BOLSA', summary.id)),
     boardNotes: game.board === null ? [] : [`Month ${game.board.month} board`],
   };
 }
@@ -358,7 +406,7 @@ export async function fetchMaxiBourseBoard(request: Requester, summary: OtherGam
     companies,
     portfolios,
     decision,
-    events: await recentEvents(request, 'MAXI_BOURSE', summary.id, 12),
+    ...(await recentEventsAndWorth(request, 'MAXI_BOURSE', summary.id)),
     boardNotes: game.board?.dice ? [`Last dice: ${game.board.dice.join(' + ')}`] : [],
   };
 }
