@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { CommandHandler } from '@corbeille/application';
 import { heuristicBot } from '@corbeille/bolsa';
 import { InMemoryEventStore, type EventStore, type RecordedEvent } from '@corbeille/event-store';
+import { SqliteEventStore } from '@corbeille/event-store-sqlite';
 import {
   HashChainedEventStore,
   InMemorySeedStore,
@@ -18,6 +23,8 @@ import { greedyBot, randomBot } from '@corbeille/stock-ticker';
 import { DEMO_CLASS_GAMES, DEMO_GAMES, playBolsaBotGame, playBotGame, seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyStoreFairness } from './verify-fairness';
 
+/** Tests that play games into SQLite or seed the whole demo take seconds on a busy machine. */
+const SLOW_TEST_MS = 20_000;
 const TICKER = streamIdFor(STOCK_TICKER_GAME, 'fair-ticker');
 const BOLSA = streamIdFor(BOLSA_GAME, 'fair-bolsa');
 
@@ -42,8 +49,7 @@ async function playMaxiBourse(handler: CommandHandler, random: RandomSource): Pr
 }
 
 /** Three short games played by bots through the command handler, with seeds and integrity records, hash-chained. */
-async function playedGames(): Promise<EventStore> {
-  const store = new HashChainedEventStore(new InMemoryEventStore());
+async function playedGames(store: EventStore = new HashChainedEventStore(new InMemoryEventStore())): Promise<EventStore> {
   const seeds = new InMemorySeedStore();
   const bots = seededRandom(7);
   const integrity = new IntegrityRecorder({
@@ -116,7 +122,7 @@ describe('fairness verifier', () => {
   let store: EventStore;
   beforeAll(async () => {
     store = await playedGames();
-  });
+  }, SLOW_TEST_MS);
 
   it('passes clean games: every draw, outcome, checksum and plan commitment checks out', async () => {
     const report = await verifyStoreFairness(store, { requireRevealed: true });
@@ -191,6 +197,27 @@ describe('fairness verifier', () => {
     expect(game?.report.mismatches).toEqual([expect.objectContaining({ kind: 'CHECKSUM', revision })]);
   });
 
+  it('reports a die altered in the SQLite file at its position, as the hash chain does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corbeille-fairness-'));
+    try {
+      const path = join(dir, 'events.sqlite');
+      const written = await playedGames(new HashChainedEventStore(new SqliteEventStore({ path })));
+      const roll = (await written.readStream(TICKER)).find((event) => event.type === 'DiceRolled');
+      await written.close();
+      if (!roll) throw new Error('No roll');
+      const db = new Database(path);
+      db.prepare("UPDATE events SET data = json_set(data, '$.amount', CASE json_extract(data, '$.amount') WHEN 20 THEN 5 ELSE 20 END) WHERE position = ?").run(roll.position);
+      db.close();
+      const reopened = new HashChainedEventStore(new SqliteEventStore({ path }));
+      const [game] = (await verifyStoreFairness(reopened, { gameId: 'fair-ticker' })).games;
+      expect(game?.report.mismatches[0]).toMatchObject({ kind: 'OUTCOME', revision: roll.revision, position: roll.position });
+      expect((await verifyStoredStream(reopened, TICKER)).problems[0]).toMatchObject({ kind: 'changed', revision: roll.revision, position: roll.position });
+      await reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, SLOW_TEST_MS);
+
   it('passes the demo games, which carry seed commitments (the one still in play keeps its seed secret)', async () => {
     const demo = new InMemoryEventStore();
     await seedDemoLeague({ store: demo, bcryptRounds: 4 });
@@ -199,7 +226,7 @@ describe('fairness verifier', () => {
     expect(report.games).toHaveLength(DEMO_GAMES.length + DEMO_CLASS_GAMES.length);
     expect(report.games.every((game) => game.report.commitment !== undefined)).toBe(true);
     expect(report.games.filter((game) => !game.report.seedRevealed)).toHaveLength(1);
-  });
+  }, SLOW_TEST_MS);
 
   it('refuses a game pinned to an engine version this build does not have, with a clear error', async () => {
     const copy = await forged(store, TICKER, (events) => {
