@@ -1,3 +1,4 @@
+import { publicSubscriptionUrl } from '../lib/config';
 import { describeError } from '../lib/graphql';
 import { fetchBolsaBoard, fetchMaxiBourseBoard, fetchOtherEventsPage, fetchOtherEventStream, type CompanyRow, type OtherGameSummary } from '../lib/multi-game';
 import { indexAtOrBefore } from '../lib/replay-navigation';
@@ -6,6 +7,7 @@ import { API_HINT, ErrorNotice } from './error-notice';
 import { OtherEventLog } from './other-event-log';
 import { OtherGameBoardView } from './other-game-board';
 import { OtherGameHeader } from './other-game-header';
+import { LiveRefresh } from './live-refresh';
 import { OtherReplay } from './other-replay';
 
 const EVENTS_PAGE_SIZE = 50;
@@ -22,6 +24,7 @@ export async function OtherBoardPage({ summary }: { summary: OtherGameSummary })
   return (
     <>
       <OtherGameHeader game={summary} active="board" />
+      {summary.phase !== 'FINISHED' ? <LiveRefresh gameId={summary.id} afterPosition={summary.lastPosition} subscriptionUrl={publicSubscriptionUrl()} /> : null}
       {content}
     </>
   );

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { playMaxiBourseTable } from './maxi-bourse-table';
+import { playMaxiBourseMoves, playMaxiBourseTable } from './maxi-bourse-table';
 
 const CHROMIUM = '/usr/bin/chromium';
 const DASHBOARD_DIR = path.resolve(__dirname, '..', '..');
@@ -644,6 +644,11 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     );
     await organiser.getByTestId('pending-decision').waitFor();
     await organiser.screenshot({ path: path.join(ARTIFACTS, 'maxi-bourse-game.png'), fullPage: true });
+    // Live: one more move over the API, and the page follows.
+    await organiser.locator('[data-live-status="live"]').waitFor();
+    const newest = await organiser.locator('.feed li').first().textContent();
+    expect(await playMaxiBourseMoves((query, variables, token) => api(query, variables, token), 'e2e-maxi', referee, players, 1)).toBe(1);
+    await organiser.waitForFunction((was) => document.querySelector('.feed li')?.textContent !== was, newest, { timeout: 15_000 });
 
     await organiser.goto(`${dashboardUrl}/games/e2e-maxi/events`);
     const rows = organiser.locator('[data-testid="event-log"] tbody tr');

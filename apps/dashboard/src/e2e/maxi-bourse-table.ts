@@ -52,6 +52,17 @@ export async function playMaxiBourseTable(
     await call(`mutation($input: JoinMaxiBourseGameInput!) { joinMaxiBourseGame(input: $input) { gameId } }`, { input: { gameId, playerId, name: player.name } }, player.token);
   }
   await call(`mutation($input: StartMaxiBourseGameInput!) { startMaxiBourseGame(input: $input) { gameId } }`, { input: { gameId } }, referee);
+  return { gameId, moves: await playMaxiBourseMoves(call, gameId, referee, players, maxMoves) };
+}
+
+/** Up to `maxMoves` plain moves of the awaited players; the number made (fewer when no plain move is left). */
+export async function playMaxiBourseMoves(
+  call: Call,
+  gameId: string,
+  referee: string,
+  players: ReadonlyMap<string, { name: string; token: string }>,
+  maxMoves: number,
+): Promise<number> {
   let moves = 0;
   while (moves < maxMoves) {
     const { maxiBourseGame } = await call<{ maxiBourseGame: { pendingDecision: { awaiting: string[] } | null } }>(
@@ -74,5 +85,5 @@ export async function playMaxiBourseTable(
     await call(`mutation($input: ${inputType}!) { ${move.mutation}(input: $input) { gameId } }`, { input: { gameId, playerId, ...move.input(action) } }, player.token);
     moves += 1;
   }
-  return { gameId, moves };
+  return moves;
 }
