@@ -165,6 +165,23 @@ describe('API limits', () => {
     );
   });
 
+  it('counts operations that run no resolver too (__typename, introspection): refused with HTTP 429', async () => {
+    const headers = address();
+    const answers: RawAnswer[] = [];
+    for (let i = 0; i < RATE.perIp + 2; i += 1) {
+      answers.push(await post(url, { query: i % 2 === 0 ? '{ __typename }' : '{ __schema { queryType { name } } }' }, headers));
+    }
+    expect(answers.slice(0, RATE.perIp).every((answer) => answer.errors === undefined)).toBe(true);
+    for (const answer of answers.slice(RATE.perIp)) {
+      expect(answer.status).toBe(429);
+      expect(answer.data).toBeUndefined();
+      expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    }
+    // One budget: a resolver's request from that address is refused too.
+    expect(codesOf(await post(url, { query: ANONYMOUS_READ }, headers))).toEqual(['RATE_LIMITED']);
+    figures.push(`resolver-less operations: ${RATE.perIp} of ${RATE.perIp + 2} __typename/introspection requests accepted, the rest refused RATE_LIMITED with HTTP 429`);
+  });
+
   it('limits requests per token whichever address they come from, and counts every try of a token against its address', async () => {
     const answers: RawAnswer[] = [];
     for (let i = 0; i < RATE.perToken + 2; i += 1) answers.push(await post(url, { query: '{ me { id } }' }, { ...address(), ...bearer(ann) }));

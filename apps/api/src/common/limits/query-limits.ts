@@ -1,8 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, parse, type DocumentNode } from 'graphql';
+import { GraphQLError, Kind, parse, type DocumentNode, type SelectionSetNode } from 'graphql';
 import type { ApiLimits } from '../../config/app-config';
 import { ErrorCode } from '../errors/error-codes';
 import { measureOperation } from './operation-cost';
+import { RateLimited } from './rate-limited.error';
+import { RATE_LIMITER } from './rate-limit.guard';
 
 type QueryLimits = Pick<ApiLimits, 'maxQueryDepth' | 'maxQueryComplexity'>;
 
@@ -48,16 +50,58 @@ export function queryLimitsPlugin(limits: QueryLimits): ApolloServerPlugin {
   return {
     requestDidStart() {
       return Promise.resolve({
-        didResolveOperation({ document, operationName, request }) {
+        async didResolveOperation({ document, operationName, request, contextValue }) {
           const errors = queryLimitErrors(limits, document, operationName, request.variables);
           const [first] = errors;
           // Apollo Server reports one error thrown here; the depth one comes first.
-          if (first) return Promise.reject(first);
-          return Promise.resolve();
+          if (first) throw first;
+          if (onlyMetaFields(document, operationName)) await countWithoutResolvers(contextValue);
         },
       });
     },
   };
+}
+
+interface HttpContextValue {
+  readonly req?: { readonly app?: { readonly locals?: Record<string, unknown> }; readonly res?: object };
+}
+
+interface RequestCounter {
+  countRequest(req: object, res: object): Promise<void>;
+}
+
+/** Rate-limits an operation no resolver (and so no guard) sees, like any other request. */
+async function countWithoutResolvers(contextValue: unknown): Promise<void> {
+  const req = (contextValue as HttpContextValue | undefined)?.req;
+  const limiter = req?.app?.locals?.[RATE_LIMITER] as RequestCounter | undefined;
+  if (!req || !limiter) return;
+  try {
+    await limiter.countRequest(req, req.res ?? {});
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    throw new GraphQLError(error.message, {
+      extensions: { code: ErrorCode.RATE_LIMITED, retryAfterSeconds: error.retryAfterSeconds, http: { status: 429 } },
+    });
+  }
+}
+
+/** Whether every root field of the operation is `__typename`, `__schema` or `__type` (fragments inlined). */
+export function onlyMetaFields(document: DocumentNode, operationName?: string | null): boolean {
+  const operation = document.definitions.find(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
+  );
+  if (!operation || operation.kind !== Kind.OPERATION_DEFINITION) return false;
+  const fragments = new Map(
+    document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])),
+  );
+  const meta = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): boolean =>
+    selectionSet.selections.every((selection) => {
+      if (selection.kind === Kind.FIELD) return selection.name.value.startsWith('__');
+      if (selection.kind === Kind.INLINE_FRAGMENT) return meta(selection.selectionSet, seen);
+      const fragment = fragments.get(selection.name.value);
+      return !fragment || seen.has(selection.name.value) || meta(fragment.selectionSet, new Set([...seen, selection.name.value]));
+    });
+  return meta(operation.selectionSet, new Set());
 }
 
 interface SocketContext {

@@ -1,10 +1,25 @@
 import { createHash } from 'node:crypto';
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type ExecutionContext, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
-import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerRequest,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import { RateLimited } from './rate-limited.error';
 
 export const IP_LIMIT = 'ip';
+/** Where the guard puts itself in the Express app's locals, for the query limits plugin. */
+export const RATE_LIMITER = 'corbeilleRateLimiter';
+
+function countRequestHandler(): void {
+  // Only a handler reference for the throttler's metadata lookups (no @SkipThrottle on it).
+}
 export const TOKEN_LIMIT = 'token';
 
 interface RequestLike {
@@ -19,11 +34,48 @@ interface RequestLike {
  * credential is the `Authorization` value (API token or session token), hashed: requests with one token
  * share a budget whichever address they come from, and every request also counts against its address,
  * so trying many tokens from one address is limited too. graphql-ws operations are not counted here:
- * a connection is bounded by its number of running operations (query-limits.ts).
+ * a connection is bounded by its number of running operations (query-limits.ts). An operation that runs
+ * no resolver (only `__typename` or introspection) never reaches a guard: the query limits plugin counts
+ * it through `countRequest`, found in the Express app's locals (RATE_LIMITER).
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
+export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
   private readonly decided = new WeakMap<object, Promise<boolean>>();
+
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    const express = this.adapterHost.httpAdapter?.getInstance<{ locals?: Record<string, unknown> }>();
+    if (express?.locals) express.locals[RATE_LIMITER] = this;
+  }
+
+  /** Counts one HTTP request as a REST route would be counted; rejects with RateLimited over the limit. */
+  async countRequest(req: object, res: object): Promise<void> {
+    const http = { getRequest: () => req, getResponse: () => res, getNext: () => undefined };
+    const context = {
+      getType: () => 'http',
+      switchToHttp: () => http,
+      getHandler: () => countRequestHandler,
+      getClass: () => RateLimitGuard,
+      getArgs: () => [req, res],
+      getArgByIndex: (index: number) => [req, res][index],
+      switchToRpc: () => {
+        throw new Error('HTTP only');
+      },
+      switchToWs: () => {
+        throw new Error('HTTP only');
+      },
+    } as unknown as ExecutionContext;
+    await this.canActivate(context);
+  }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const { req } = this.getRequestResponse(context);
