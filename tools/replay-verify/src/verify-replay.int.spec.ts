@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { heuristicBot, playWholeGame } from '@corbeille/bolsa';
-import { heuristicBot as maxiBourseBot, playWholeGame as playMaxiBourse, randomBot } from '@corbeille/maxi-bourse';
+import { heuristicBot as maxiBourseBot, maxiBourse, playWholeGame as playMaxiBourse, randomBot } from '@corbeille/maxi-bourse';
 import { InMemoryEventStore } from '@corbeille/event-store';
 import { SqliteEventStore } from '@corbeille/event-store-sqlite';
 import { HashChainedEventStore } from '@corbeille/integrity';
 import { seededRandom } from '@corbeille/kernel';
-import { createProjectionEngine } from '@corbeille/projections';
+import { createProjectionEngine, ruledMaxiBourse } from '@corbeille/projections';
+import { foldLive } from '@corbeille/rulings';
 import { DEMO_CLASS_GAMES, DEMO_GAMES, seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyReplay } from './verify-replay';
 
@@ -119,6 +120,44 @@ describe('replay verifier', () => {
     expect(tampered.ok).toBe(false);
     expect(tampered.games[0]?.differences).toEqual([expect.stringContaining('cy has')]);
     await reopened.stop();
+    await store.close();
+  });
+
+  it('folds a game as its rulings count it: a rewind\'s voided events left out, a correction applied', async () => {
+    const store = new InMemoryEventStore();
+    const metadata = { commandId: 'c', actor: 'bot', correlationId: 'c', causationId: 'c', occurredAt: '2026-04-01T10:00:00.000Z' };
+    const { events } = playMaxiBourse({
+      gameId: 'm2',
+      players: [{ playerId: 'ana', name: 'Ana' }, { playerId: 'ben', name: 'Ben' }, { playerId: 'cy', name: 'Cy' }],
+      options: { variant: 'junior', turnLimit: 6 },
+      random: seededRandom(4),
+      botFor: () => maxiBourseBot,
+    });
+    await store.appendToStream('maxi-bourse-m2', events.map((event) => ({ ...event, metadata })), 'no-stream');
+    // A referee rewinds to twenty events before the end, then corrects Ana's cash: as the rulings decide it.
+    const afterRevision = events.length - 21;
+    const citation = { disputeId: 'd1', disputedRevision: afterRevision + 1, disputedEventId: 'e', reason: 'misread die', by: 'referee' };
+    const ruled = (command: Parameters<typeof ruledMaxiBourse.decide>[1]) => async () => {
+      const state = foldLive(ruledMaxiBourse, await store.readStream('maxi-bourse-m2'));
+      const decided = ruledMaxiBourse.decide(state, command, { random: seededRandom(1), now: metadata.occurredAt });
+      await store.appendToStream('maxi-bourse-m2', decided.map((event) => ({ type: event.type, data: event.data, metadata })), 'any');
+      return decided.length;
+    };
+    const voiding = await ruled({ type: 'VoidEvents', data: { ...citation, afterRevision } })();
+    const correcting = await ruled({ type: 'ApplyCorrection', data: { ...citation, adjustments: [{ kind: 'cash', playerId: 'ana', delta: 10_000 }] } })();
+    const path = join(dir, 'ruled.sqlite');
+    const projections = createProjectionEngine({ eventStore: store, path });
+    await projections.start();
+    const report = await verifyReplay(store, projections);
+    expect(report.ok).toBe(true);
+    expect(report.games).toEqual([{ gameId: 'm2', eventsFolded: afterRevision + 1 + voiding + correcting, differences: [] }]);
+    // The rewound game is not finished any more, and Ana has her 10,000 $ more than at the rewind's point.
+    const atRewind = foldLive(maxiBourse, events.slice(0, afterRevision + 1).map((event, revision) => ({ ...event, revision })));
+    const table = projections.getMaxiBourseTable('m2');
+    expect(table?.portfolios.find((portfolio) => portfolio.playerId === 'ana')?.cash).toBe(
+      (atRewind.phase === 'playing' ? (atRewind.players['ana']?.cash ?? 0) : Number.NaN) + 10_000,
+    );
+    await projections.stop();
     await store.close();
   });
 

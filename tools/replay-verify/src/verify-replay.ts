@@ -1,19 +1,23 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
 import { type ChainProblem, verifyStoredStream } from '@corbeille/integrity';
-import { bolsa, dividendAt, priceAt, type BolsaEvent, type BolsaState } from '@corbeille/bolsa';
-import { maxiBourse, type MaxiBourseEvent, type MaxiBourseState } from '@corbeille/maxi-bourse';
+import { dividendAt, priceAt, type BolsaState } from '@corbeille/bolsa';
+import type { MaxiBourseState } from '@corbeille/maxi-bourse';
+import { CORRECTION_APPLIED, foldLive, liveEvents, type Adjustment } from '@corbeille/rulings';
 import {
   BOLSA_GAME,
   gameOfStream,
   MAXI_BOURSE_GAME,
   portfoliosOf,
+  ruledBolsa,
+  ruledMaxiBourse,
+  ruledStockTicker,
   STOCK_TICKER_GAME,
   streamIdFor,
   type GameSummary,
   type ReadModelQueries,
 } from '@corbeille/projections';
-import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
+import type { StockTickerEvent, StockTickerState } from '@corbeille/stock-ticker';
 
 export interface GameVerification {
   readonly gameId: string;
@@ -138,17 +142,14 @@ async function verifyGame(
   projectedPosition: number,
 ): Promise<GameVerification> {
   const differences: string[] = [];
-  const recorded = (await store.readStream(streamIdFor(STOCK_TICKER_GAME, gameId))).filter((event) => event.position <= projectedPosition);
-  const state = recorded.reduce<StockTickerState>(
-    (current, event) => stockTicker.evolve(current, toDomainEvent(event)),
-    stockTicker.initialState(),
-  );
+  const { logged, recorded } = await eventsUpTo(store, streamIdFor(STOCK_TICKER_GAME, gameId), projectedPosition);
+  const state = foldLive(ruledStockTicker, recorded) as StockTickerState;
 
   const summary = readModels.getGame(gameId);
   if (!summary) differences.push('the game has no summary');
   else {
-    if (summary.eventCount !== recorded.length) {
-      differences.push(`summary counts ${summary.eventCount} events, the log has ${recorded.length} up to position ${projectedPosition}`);
+    if (summary.eventCount !== logged) {
+      differences.push(`summary counts ${summary.eventCount} events, the log has ${logged} up to position ${projectedPosition}`);
     }
     if (summary.phase !== state.phase) differences.push(`summary phase ${summary.phase}, replay ${state.phase}`);
   }
@@ -169,6 +170,8 @@ async function verifyGame(
       }
       if (quote.price !== state.prices[stock]) differences.push(`${stock} served at ${quote.price}, replayed ${state.prices[stock]}`);
       const replayedHistory = recorded.flatMap((event) => {
+        // A referee's correction sets prices directly: each is a point of the history too.
+        if (event.type === CORRECTION_APPLIED) return correctedPrices(event, stock);
         const domain = toDomainEvent(event);
         if (domain.type === 'GameStarted') return [domain.data.prices[stock]];
         return domain.type === 'PriceChanged' && domain.data.stock === stock ? [domain.data.to] : [];
@@ -193,15 +196,27 @@ function toDomainEvent(event: RecordedEvent): StockTickerEvent {
   return { type: event.type, data: event.data } as StockTickerEvent;
 }
 
+/**
+ * A game's events up to a position: how many the log holds (the summary counts them all, voided or
+ * not, as the audit trail lists them), and those the read models fold: after the rulings, so without
+ * the events a rewind voided (the rewind's marker and the corrections stay).
+ */
+async function eventsUpTo(store: EventStore, streamId: string, position: number): Promise<{ logged: number; recorded: RecordedEvent[] }> {
+  const logged = (await store.readStream(streamId)).filter((event) => event.position <= position);
+  return { logged: logged.length, recorded: liveEvents(logged) };
+}
+
+function correctedPrices(event: RecordedEvent, stock: string): number[] {
+  const { adjustments } = event.data as { adjustments: readonly Adjustment[] };
+  return adjustments.flatMap((adjustment) => (adjustment.kind === 'price' && adjustment.stock === stock ? [adjustment.to] : []));
+}
+
 async function verifyBolsaGame(store: EventStore, readModels: ReadModelQueries, summary: GameSummary): Promise<GameVerification> {
   const { gameId } = summary;
   const differences: string[] = [];
-  const recorded = (await store.readStream(streamIdFor(BOLSA_GAME, gameId))).filter((event) => event.position <= summary.lastPosition);
-  const state = recorded.reduce<BolsaState>(
-    (current, event) => bolsa.evolve(current, { type: event.type, data: event.data } as BolsaEvent),
-    bolsa.initialState(),
-  );
-  if (summary.eventCount !== recorded.length) differences.push(`summary counts ${summary.eventCount} events, the log has ${recorded.length}`);
+  const { logged, recorded } = await eventsUpTo(store, streamIdFor(BOLSA_GAME, gameId), summary.lastPosition);
+  const state = foldLive(ruledBolsa, recorded) as BolsaState;
+  if (summary.eventCount !== logged) differences.push(`summary counts ${summary.eventCount} events, the log has ${logged}`);
   if (summary.phase !== state.phase) differences.push(`summary phase ${summary.phase}, replay ${state.phase}`);
   if (state.phase !== 'uncreated' && state.phase !== 'lobby') {
     for (const portfolio of readModels.getBolsaPortfolios(gameId)) {
@@ -227,12 +242,9 @@ async function verifyBolsaGame(store: EventStore, readModels: ReadModelQueries, 
 async function verifyMaxiBourseGame(store: EventStore, readModels: ReadModelQueries, summary: GameSummary): Promise<GameVerification> {
   const { gameId } = summary;
   const differences: string[] = [];
-  const recorded = (await store.readStream(streamIdFor(MAXI_BOURSE_GAME, gameId))).filter((event) => event.position <= summary.lastPosition);
-  const state = recorded.reduce<MaxiBourseState>(
-    (current, event) => maxiBourse.evolve(current, { type: event.type, data: event.data } as MaxiBourseEvent),
-    maxiBourse.initialState(),
-  );
-  if (summary.eventCount !== recorded.length) differences.push(`summary counts ${summary.eventCount} events, the log has ${recorded.length}`);
+  const { logged, recorded } = await eventsUpTo(store, streamIdFor(MAXI_BOURSE_GAME, gameId), summary.lastPosition);
+  const state = foldLive(ruledMaxiBourse, recorded) as MaxiBourseState;
+  if (summary.eventCount !== logged) differences.push(`summary counts ${summary.eventCount} events, the log has ${logged}`);
   if (summary.phase !== state.phase) differences.push(`summary phase ${summary.phase}, replay ${state.phase}`);
   const table = readModels.getMaxiBourseTable(gameId);
   if (!table) differences.push('the game has no Maxi Bourse read models');
