@@ -671,6 +671,16 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
   });
 
   it('opens a dispute from the audit trail; the referee compares before and after, previews a correction and upholds it', async () => {
+    await organiser.goto(`${dashboardUrl}/games/demo-3/disputes`);
+    const pause = organiser.getByTestId('dispute-settings').getByRole('checkbox');
+    await pause.check();
+    await organiser.waitForFunction(() => {
+      const box = document.querySelector<HTMLInputElement>('[data-testid="dispute-settings"] input[type="checkbox"]');
+      return box !== null && box.checked && !box.disabled;
+    });
+    const referee = await apiToken('organiser@demo.corbeille');
+    const settings = await api<{ disputeSettings: { pauseOnDispute: boolean } }>(`{ disputeSettings(gameId: "demo-3") { pauseOnDispute } }`, {}, referee);
+    expect(settings.disputeSettings.pauseOnDispute).toBe(true);
     await organiser.goto(`${dashboardUrl}/games/demo-3/events`);
     const row = organiser.locator('[data-testid="events-table"] tbody tr').nth(20);
     const position = Number(await row.getAttribute('data-position'));
@@ -701,13 +711,12 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     await expect(organiser.getByTestId('dispute-status').textContent()).resolves.toBe('upheld');
     await organiser.screenshot({ path: path.join(ARTIFACTS, 'dispute-ruled.png'), fullPage: true });
 
-    const referee = await apiToken('organiser@demo.corbeille');
-    const { dispute } = await api<{ dispute: { status: string; ruling: { remedy: { adjustments: { playerId: string; delta: number }[] } } } }>(
-      `query ($id: ID!) { dispute(id: $id) { status ruling { remedy { adjustments { playerId delta } } } } }`,
+    const { dispute } = await api<{ dispute: { status: string; pausesGame: boolean; ruling: { remedy: { adjustments: { playerId: string; delta: number }[] } } } }>(
+      `query ($id: ID!) { dispute(id: $id) { status pausesGame ruling { remedy { adjustments { playerId delta } } } } }`,
       { id: disputeId },
       referee,
     );
-    expect(dispute).toEqual({ status: 'UPHELD', ruling: { remedy: { adjustments: [{ playerId: first, delta: 10000 }] } } });
+    expect(dispute).toEqual({ status: 'UPHELD', pausesGame: true, ruling: { remedy: { adjustments: [{ playerId: first, delta: 10000 }] } } });
 
     await organiser.goto(`${dashboardUrl}/leagues/demo-league/disputes`);
     await organiser.locator(`[data-testid="disputes-table"] tr[data-dispute="${disputeId}"][data-status="UPHELD"]`).waitFor();
