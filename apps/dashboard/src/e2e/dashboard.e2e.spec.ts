@@ -453,6 +453,15 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     await leaving.waitForURL(/\/sign-in$/);
     await leaving.goto(`${dashboardUrl}/account/tokens`);
     await leaving.waitForURL(/\/sign-in\?next=%2Faccount%2Ftokens$/);
+
+    // A session the API no longer accepts (say the API restarted with a new secret) reads as signed out.
+    const stale = await freshPage();
+    await stale.context().addCookies([{ name: 'corbeille_session', value: 'not.a.valid-token', url: dashboardUrl, httpOnly: true, sameSite: 'Lax' }]);
+    await stale.goto(`${dashboardUrl}/`);
+    await stale.getByRole('heading', { name: 'Demo League' }).waitFor();
+    await expect(stale.getByTestId('account').textContent()).resolves.toBe('Sign in');
+    await stale.goto(`${dashboardUrl}/leagues`);
+    await stale.waitForURL(/\/sign-in\?next=%2Fleagues$/);
   });
 
   it("shows a league's seasons, tables and standings with the rank history chart, as the API has them", async () => {

@@ -3,7 +3,11 @@
 export interface GraphQLErrorEntry {
   readonly message: string;
   readonly path?: readonly (string | number)[];
-  readonly extensions?: { readonly code?: string; readonly fields?: readonly { field: string; messages: readonly string[] }[] };
+  readonly extensions?: {
+    readonly code?: string;
+    readonly domainCode?: string;
+    readonly fields?: readonly { field: string; messages: readonly string[] }[];
+  };
 }
 
 export type ApiErrorKind = 'unavailable' | 'http' | 'graphql';
@@ -96,4 +100,21 @@ export function describeError(error: unknown): ErrorInfo {
     return { title: 'The API reported an error', message: error.message, code: error.code ?? null };
   }
   return { title: 'Something went wrong', message: error instanceof Error ? error.message : String(error), code: null };
+}
+
+/** The API refused the credentials themselves (a session from before a restart, an expired or revoked token). */
+export function isRejectedCredential(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'UNAUTHENTICATED' && error.errors.some((entry) => REJECTED_CREDENTIALS.has(entry.extensions?.domainCode ?? ''));
+}
+
+export const REJECTED_CREDENTIALS: ReadonlySet<string> = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED']);
+
+/** The same test on a raw GraphQL response body (the /graphql proxy passes bodies through). */
+export function bodyRejectsCredential(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { errors?: readonly GraphQLErrorEntry[] };
+    return (parsed.errors ?? []).some((entry) => entry.extensions?.code === 'UNAUTHENTICATED' && REJECTED_CREDENTIALS.has(entry.extensions.domainCode ?? ''));
+  } catch {
+    return false;
+  }
 }

@@ -4,7 +4,7 @@ import { samplePositions, worthAt } from './multi-game';
 import { csvRowsReceived, EMPTY_FILTER, exportQuery, filterFromSearchParams, filterSearch, toApiFilter } from './classes';
 import { rankSeries, rankTimeline } from './leagues';
 import { roundText } from './game-text';
-import { ApiError, createRequester, isNotFoundError } from './graphql';
+import { ApiError, bodyRejectsCredential, createRequester, isNotFoundError, isRejectedCredential } from './graphql';
 import { snapshotNetWorth } from './net-worth';
 import { directionOf, lastMove } from './prices';
 import type { LeagueGame } from './queries';
@@ -290,5 +290,17 @@ describe('league rank history', () => {
       { x: 3, rank: 1 },
     ]);
     expect(rankSeries(standing('c', [change(20, null)]), timeline)).toEqual([]);
+  });
+});
+
+describe('a session the API no longer accepts', () => {
+  const rejected = { message: 'This token is not valid', extensions: { code: 'UNAUTHENTICATED', domainCode: 'INVALID_TOKEN' } };
+  it('is told apart from other refusals', () => {
+    expect(isRejectedCredential(new ApiError('x', 'graphql', 'UNAUTHENTICATED', 200, [rejected]))).toBe(true);
+    expect(isRejectedCredential(new ApiError('x', 'graphql', 'UNAUTHENTICATED', 200, [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED', domainCode: 'SIGN_IN_REQUIRED' } }]))).toBe(false);
+    expect(isRejectedCredential(new ApiError('x', 'graphql', 'FORBIDDEN', 200, []))).toBe(false);
+    expect(bodyRejectsCredential(JSON.stringify({ errors: [rejected], data: null }))).toBe(true);
+    expect(bodyRejectsCredential(JSON.stringify({ data: { me: null } }))).toBe(false);
+    expect(bodyRejectsCredential('not json')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import { apiGraphQLUrl } from './config';
-import { createRequester, type Requester } from './graphql';
+import { createRequester, isRejectedCredential, type Requester } from './graphql';
 import { authorizationHeaders, sessionToken } from './session';
 
 /**
@@ -10,5 +10,17 @@ import { authorizationHeaders, sessionToken } from './session';
 export async function serverRequester(): Promise<Requester> {
   await connection();
   const token = await sessionToken();
-  return createRequester(apiGraphQLUrl(), { init: { cache: 'no-store' }, headers: authorizationHeaders(token) });
+  const anonymous = createRequester(apiGraphQLUrl(), { init: { cache: 'no-store' } });
+  if (token === null) return anonymous;
+  const signedIn = createRequester(apiGraphQLUrl(), { init: { cache: 'no-store' }, headers: authorizationHeaders(token) });
+  // A session the API no longer accepts (e.g. it restarted with a new secret) reads as anonymous, so
+  // public pages still show and pages that need an account send the user to sign in again.
+  return async <T>(query: string, variables?: Readonly<Record<string, unknown>>): Promise<T> => {
+    try {
+      return await signedIn<T>(query, variables);
+    } catch (error) {
+      if (isRejectedCredential(error)) return anonymous<T>(query, variables);
+      throw error;
+    }
+  };
 }

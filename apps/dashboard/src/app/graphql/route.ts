@@ -1,6 +1,8 @@
+import { cookies } from 'next/headers';
 import { apiGraphQLUrl } from '../../lib/config';
+import { bodyRejectsCredential } from '../../lib/graphql';
 import { isForeignRequest } from '../../lib/request-guard';
-import { authorizationHeaders, sessionToken } from '../../lib/session';
+import { authorizationHeaders, SESSION_COOKIE, sessionToken } from '../../lib/session';
 
 /**
  * Same-origin proxy to the API's /graphql for the browser (queries only travel over HTTP; subscriptions
@@ -17,25 +19,38 @@ export async function POST(request: Request): Promise<Response> {
   if (isForeignRequest(request)) return errorResponse(403, 'Send GraphQL as JSON from the dashboard itself.', 'FORBIDDEN');
   const body = await request.text();
   if (body.length > MAX_BODY_BYTES) return errorResponse(413, 'The request is too large.', 'PAYLOAD_TOO_LARGE');
+  const token = await sessionToken();
   let upstream: Response;
+  let text: string;
   try {
-    upstream = await fetch(apiGraphQLUrl(), {
-      method: 'POST',
-      headers: {
-        ...authorizationHeaders(await sessionToken()),
-        'content-type': 'application/json',
-        accept: request.headers.get('accept') ?? 'application/json',
-      },
-      body,
-      cache: 'no-store',
-      signal: AbortSignal.timeout(20_000),
-    });
+    upstream = await forward(body, request, token);
+    text = await upstream.text();
+    if (token !== null && bodyRejectsCredential(text)) {
+      // A session the API no longer accepts: forget it and answer as for anyone signed out.
+      (await cookies()).delete(SESSION_COOKIE);
+      upstream = await forward(body, request, null);
+      text = await upstream.text();
+    }
   } catch {
     return errorResponse(502, 'The Corbeille API cannot be reached.', 'API_UNAVAILABLE');
   }
-  return new Response(await upstream.text(), {
+  return new Response(text, {
     status: upstream.status,
     headers: { 'content-type': upstream.headers.get('content-type') ?? 'application/json', 'cache-control': 'no-store' },
+  });
+}
+
+function forward(body: string, request: Request, token: string | null): Promise<Response> {
+  return fetch(apiGraphQLUrl(), {
+    method: 'POST',
+    headers: {
+      ...authorizationHeaders(token),
+      'content-type': 'application/json',
+      accept: request.headers.get('accept') ?? 'application/json',
+    },
+    body,
+    cache: 'no-store',
+    signal: AbortSignal.timeout(20_000),
   });
 }
 
