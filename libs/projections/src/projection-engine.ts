@@ -37,8 +37,8 @@ export interface ProjectionEngine extends ReadModelQueries {
 const CHECKPOINT = 'read-models';
 /**
  * Events folded per transaction while catching up. Each changed game's row is written once per batch,
- * so larger batches write fewer rows: 20,000 events are about 10 MB in memory and rebuild several times
- * faster than 1,000 (tools/bench, rebuild).
+ * so larger batches write fewer rows: 20,000 events are about 10 MB in memory, and rebuilt 1.1 M events
+ * in 14.4 s against 23.9 s with batches of 1,000 (docs/performance.md).
  */
 const CATCH_UP_BATCH = 20_000;
 
