@@ -373,7 +373,8 @@ function updatePlayer<S extends TableState>(state: S, playerId: PlayerId, update
 
 function setPrice<S extends TableState>(state: S, company: CompanyId, price: number): Draft<S> {
   const next = copyOf(state);
-  next.prices = withEntry(state.prices, company, price);
+  // An unchanged price (a quarter of the bids, most auctions closing) shares the 40-company record.
+  if (state.prices[company] !== price) next.prices = withEntry(state.prices, company, price);
   return next;
 }
 
