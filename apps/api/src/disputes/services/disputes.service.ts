@@ -79,6 +79,10 @@ export class DisputesService {
     if (viewer.kind !== 'referee' && !seated) {
       throw new Forbidden('NOT_A_PARTICIPANT', "Only the game's players and its referee may open a dispute about it", { gameId: input.gameId });
     }
+    // A claim is a move in the game's record: an API token needs the scope a player's moves need.
+    if (viewer.kind === 'player' && !account.scopes.includes('play')) {
+      throw new Forbidden('SCOPE_REQUIRED', 'This API token lacks the "play" scope', { scope: 'play' });
+    }
     const events = await this.streams.readEvents(located.game, input.gameId);
     const event = events[input.revision];
     if (!event) throw new NotFound('EVENT_NOT_FOUND', `The game has no event ${input.revision}`, { gameId: input.gameId, revision: input.revision });

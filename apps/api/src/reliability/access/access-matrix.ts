@@ -133,8 +133,8 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Mutation.revealMaxiBourseRumour': { allowed: PLAYER },
   'Mutation.rollMaxiBourseDice': { allowed: PLAYER },
   'Mutation.skipMaxiBourseDoublePurchase': { allowed: PLAYER },
-  // Disputes: the game's participants (a READ token of a player too) open one.
-  'Mutation.openDispute': { allowed: ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
+  // Disputes: the game's participants open one (an API token needs the "play" scope, as for a move).
+  'Mutation.openDispute': { allowed: ['player', 'otherPlayer', 'referee'] },
   // Ruling on Ann's dispute "matrix-dispute" (opened in the test's world): the referee only.
   'Mutation.ruleOnDispute': {
     allowed: REFEREE,
