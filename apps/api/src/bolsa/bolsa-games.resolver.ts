@@ -1,6 +1,5 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Principal } from '../access/access.port';
-import { PaginationArgs } from '../common/pagination/pagination.args';
 import { CurrentPrincipal } from '../common/principal/current-principal.decorator';
 import { JsonScalar } from '../common/scalars/json.scalar';
 import { GameArgs } from '../games/dtos/game.args';
@@ -17,6 +16,7 @@ import { BolsaMonthModel } from './models/bolsa-month.model';
 import { BolsaPortfolioModel, BolsaStandingModel } from './models/bolsa-portfolio.model';
 import { BolsaSnapshotModel } from './models/bolsa-snapshot.model';
 import { BolsaQueriesService } from './services/bolsa-queries.service';
+import { GameEventsArgs } from '../games/dtos/game-events.args';
 
 @Resolver(() => BolsaGameModel)
 export class BolsaGamesResolver {
@@ -81,8 +81,8 @@ export class BolsaGamesResolver {
   }
 
   @ResolveField(() => GameEventConnection, { description: "The game's stream in order, with what the requester may not see left out." })
-  events(@Parent() game: BolsaGameModel, @Args() args: PaginationArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
-    return this.queries.events(principal, game.id, args.first, args.after);
+  events(@Parent() game: BolsaGameModel, @Args() args: GameEventsArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
+    return this.queries.events(principal, game.id, args);
   }
 
   @ResolveField(() => [BolsaLegalActionModel], { description: 'What this player may do now (only that player may ask: it shows their shares and cards).' })

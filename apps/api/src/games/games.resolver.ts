@@ -1,6 +1,5 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Principal } from '../access/access.port';
-import { PaginationArgs } from '../common/pagination/pagination.args';
 import { CurrentPrincipal } from '../common/principal/current-principal.decorator';
 import { AllGamesArgs } from './dtos/all-games.args';
 import { GameAtArgs } from './dtos/game-at.args';
@@ -17,6 +16,7 @@ import { PortfolioModel } from './models/portfolio.model';
 import { PriceBoardModel } from './models/price-board.model';
 import { TradeConnection } from './models/trade.model';
 import { GameQueriesService } from './services/game-queries.service';
+import { GameEventsArgs } from './dtos/game-events.args';
 
 @Resolver(() => GameModel)
 export class GamesResolver {
@@ -61,8 +61,8 @@ export class GamesResolver {
   }
 
   @ResolveField(() => GameEventConnection, { description: "The game's stream, in order of position." })
-  events(@Parent() game: GameModel, @Args() args: PaginationArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
-    return this.queries.events(principal, game.id, args.first, args.after);
+  events(@Parent() game: GameModel, @Args() args: GameEventsArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
+    return this.queries.events(principal, game.id, args);
   }
 
   @ResolveField(() => [LegalActionModel], { description: 'What this player may do now, computed by the rules.' })

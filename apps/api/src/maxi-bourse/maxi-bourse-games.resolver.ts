@@ -1,6 +1,5 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Principal } from '../access/access.port';
-import { PaginationArgs } from '../common/pagination/pagination.args';
 import { CurrentPrincipal } from '../common/principal/current-principal.decorator';
 import { JsonScalar } from '../common/scalars/json.scalar';
 import { GameArgs } from '../games/dtos/game.args';
@@ -20,6 +19,7 @@ import { MaxiBoursePortfolioModel, MaxiBourseStandingModel } from './models/maxi
 import { MaxiBoursePriceBoardModel } from './models/maxi-bourse-price-board.model';
 import { MaxiBourseSnapshotModel } from './models/maxi-bourse-snapshot.model';
 import { MaxiBourseQueriesService } from './services/maxi-bourse-queries.service';
+import { GameEventsArgs } from '../games/dtos/game-events.args';
 
 type EndReasonValue = (typeof MaxiBourseEndReasonEnum)[keyof typeof MaxiBourseEndReasonEnum];
 
@@ -101,8 +101,8 @@ export class MaxiBourseGamesResolver {
   }
 
   @ResolveField(() => GameEventConnection, { description: "The game's stream in order, with what the requester may not see left out." })
-  events(@Parent() game: MaxiBourseGameModel, @Args() args: PaginationArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
-    return this.queries.events(principal, game.id, args.first, args.after);
+  events(@Parent() game: MaxiBourseGameModel, @Args() args: GameEventsArgs, @CurrentPrincipal() principal: Principal): Promise<GameEventConnection> {
+    return this.queries.events(principal, game.id, args);
   }
 
   @ResolveField(() => [MaxiBourseLegalActionModel], {

@@ -21,6 +21,7 @@ import type { BolsaLegalActionModel } from '../models/bolsa-legal-action.model';
 import type { BolsaMonthModel } from '../models/bolsa-month.model';
 import type { BolsaPortfolioModel, BolsaStandingModel } from '../models/bolsa-portfolio.model';
 import type { BolsaSnapshotModel } from '../models/bolsa-snapshot.model';
+import type { EventFilters, EventPageArgs } from '../../games/services/event-filters';
 
 const GAME_CURSOR = 'bolsa-game';
 const LEDGER_CURSOR = 'bolsa-ledger';
@@ -116,8 +117,8 @@ export class BolsaQueriesService {
     return (await this.access.legalActions(principal, gameId, BOLSA_GAME, playerId)).map(toLegalActionModel);
   }
 
-  async events(principal: Principal, gameId: string, first: number, after: string | null | undefined): Promise<ConnectionShape<GameEventModel>> {
-    const page = await this.access.eventsPage(principal, gameId, first, after, BOLSA_GAME);
+  async events(principal: Principal, gameId: string, args: EventPageArgs & EventFilters): Promise<ConnectionShape<GameEventModel>> {
+    const page = await this.access.eventsPage(principal, gameId, args, BOLSA_GAME);
     return { ...page, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toGameEventModel(edge.node) })) };
   }
 

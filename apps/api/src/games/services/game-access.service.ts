@@ -7,6 +7,7 @@ import type { ConnectionShape } from '../../common/pagination/connection.model';
 import { InputValidationError } from '../../common/errors/input-validation.error';
 import { PROJECTIONS } from '../../infrastructure/infrastructure.tokens';
 import { GameStreamService } from './game-stream.service';
+import { eventMatcher, eventPageRequest, type EventFilters, type EventPageArgs } from './event-filters';
 
 /** A registered game that still knows the types of its state, view and actions. */
 export interface ReadableGame<State, View, Action> extends RegisteredGame {
@@ -133,16 +134,12 @@ export class GameAccessService {
   }
 
   /** A page of the game's events as the principal may see them. */
-  async eventsPage(
-    principal: Principal,
-    gameId: string,
-    first: number,
-    after: string | null | undefined,
-    expected?: RegisteredGame,
-  ): Promise<ConnectionShape<RecordedEvent>> {
+  /** A page of the game's events as this principal sees them, filtered on that view (never on the stored events). */
+  async eventsPage(principal: Principal, gameId: string, args: EventPageArgs & EventFilters, expected?: RegisteredGame): Promise<ConnectionShape<RecordedEvent>> {
+    const request = eventPageRequest(args);
     const located = await this.locate(gameId, expected);
     const lens = await this.lensFor(principal, located);
-    return this.streams.eventsPage(located.game, gameId, first, after, lens);
+    return this.streams.eventsPage(located.game, gameId, request, lens, eventMatcher(args));
   }
 
   /**

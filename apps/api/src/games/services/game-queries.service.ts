@@ -22,6 +22,7 @@ import type { PortfolioModel } from '../models/portfolio.model';
 import type { PriceBoardModel } from '../models/price-board.model';
 import type { TradeModel } from '../models/trade.model';
 import { GameAccessService, type StreamPoint } from './game-access.service';
+import type { EventFilters, EventPageArgs } from './event-filters';
 
 const GAME_CURSOR = 'game';
 const SUMMARY_CURSOR = 'summary';
@@ -78,8 +79,8 @@ export class GameQueriesService {
     return (await this.access.legalActions(principal, gameId, STOCK_TICKER_GAME, playerId)).map(toLegalActionModel);
   }
 
-  async events(principal: Principal, gameId: string, first: number, after: string | null | undefined): Promise<ConnectionShape<GameEventModel>> {
-    const page = await this.access.eventsPage(principal, gameId, first, after, STOCK_TICKER_GAME);
+  async events(principal: Principal, gameId: string, args: EventPageArgs & EventFilters): Promise<ConnectionShape<GameEventModel>> {
+    const page = await this.access.eventsPage(principal, gameId, args, STOCK_TICKER_GAME);
     return { ...page, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toGameEventModel(edge.node) })) };
   }
 

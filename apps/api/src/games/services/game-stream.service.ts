@@ -5,8 +5,19 @@ import { foldLive, isVoidingMarker, voidedRevisions } from '@corbeille/rulings';
 import { decodeCursor, encodeCursor } from '../../common/pagination/cursor';
 import type { ConnectionShape } from '../../common/pagination/connection.model';
 import { EVENT_STORE } from '../../infrastructure/infrastructure.tokens';
+import type { EventPageRequest } from './event-filters';
 
 const EVENT_CURSOR = 'event';
+
+/** How many events a filtered read takes from the store at a time. */
+const SCAN_CHUNK = 1000;
+
+interface FoundPage {
+  readonly page: readonly RecordedEvent[];
+  readonly totalCount: number;
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+}
 
 /** How many games keep their latest folded state in memory. */
 const LATEST_STATES = 256;
@@ -40,37 +51,97 @@ export class GameStreamService {
     return this.store.readStream(streamIdFor(game, gameId), maxCount === undefined ? { fromRevision } : { fromRevision, maxCount });
   }
 
-  /** A page of the stream, ordered by position; cursors carry the position (and revision) of an event. */
+  /**
+   * A page of the stream, ordered by position, forward or backward; cursors carry the position (and
+   * revision) of an event. `show` is how the viewer sees an event; a filter is applied to that view,
+   * never to the stored event, so a hidden value cannot be found by searching for it. With a filter the
+   * whole stream is scanned in chunks to count the matches.
+   */
   async eventsPage(
     game: RegisteredGame,
     gameId: string,
-    first: number,
-    after: string | null | undefined,
+    request: EventPageRequest,
     show: (event: RecordedEvent) => RecordedEvent,
+    matches?: (event: RecordedEvent) => boolean,
   ): Promise<ConnectionShape<RecordedEvent>> {
     const streamId = streamIdFor(game, gameId);
     const lastRevision = await this.store.streamRevision(streamId);
-    const totalCount = lastRevision === undefined ? 0 : lastRevision + 1;
-    const afterRevision = after ? (decodeCursor(EVENT_CURSOR, after, 2)[1] ?? -1) : -1;
-    const fromRevision = afterRevision + 1;
-    const read = lastRevision === undefined ? [] : await this.store.readStream(streamId, { fromRevision, maxCount: first + 1 });
-    const page = read.slice(0, first);
-    const voided = await this.voidedIn(streamId, read);
-    const edges = page.map((event) => {
-      const node = show(event);
-      const voiding = voided.get(event.revision);
-      return { cursor: encodeCursor(EVENT_CURSOR, event.position, event.revision), node: voiding ? { ...node, voidedByDispute: voiding.disputeId } : node };
+    if (lastRevision === undefined) return { edges: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+    const found = matches
+      ? await this.scanPage(streamId, lastRevision, request, show, matches)
+      : await this.directPage(streamId, lastRevision, request, show);
+    const voided = await this.voidedIn(streamId, found.page);
+    const edges = found.page.map((node) => {
+      const voiding = voided.get(node.revision);
+      return { cursor: encodeCursor(EVENT_CURSOR, node.position, node.revision), node: voiding ? { ...node, voidedByDispute: voiding.disputeId } : node };
     });
     return {
       edges,
-      totalCount,
+      totalCount: found.totalCount,
       pageInfo: {
-        hasNextPage: read.length > first,
-        hasPreviousPage: fromRevision > 0,
+        hasNextPage: found.hasNextPage,
+        hasPreviousPage: found.hasPreviousPage,
         startCursor: edges[0]?.cursor ?? null,
         endCursor: edges[edges.length - 1]?.cursor ?? null,
       },
     };
+  }
+
+  /** Without a filter, a page is read by revision straight from the store. */
+  private async directPage(streamId: string, lastRevision: number, request: EventPageRequest, show: (event: RecordedEvent) => RecordedEvent): Promise<FoundPage> {
+    const totalCount = lastRevision + 1;
+    if (request.direction === 'forward') {
+      const fromRevision = revisionOf(request.after, 'after', -1) + 1;
+      const read = await this.store.readStream(streamId, { fromRevision, maxCount: request.first + 1 });
+      return { page: read.slice(0, request.first).map(show), totalCount, hasNextPage: read.length > request.first, hasPreviousPage: fromRevision > 0 };
+    }
+    const beforeRevision = Math.min(revisionOf(request.before, 'before', totalCount), totalCount);
+    const fromRevision = Math.max(0, beforeRevision - request.last);
+    const read = beforeRevision > fromRevision ? await this.store.readStream(streamId, { fromRevision, maxCount: beforeRevision - fromRevision }) : [];
+    return { page: read.map(show), totalCount, hasNextPage: beforeRevision < totalCount, hasPreviousPage: fromRevision > 0 };
+  }
+
+  /** With a filter, the stream is read in chunks: every event the viewer sees that matches is counted. */
+  private async scanPage(
+    streamId: string,
+    lastRevision: number,
+    request: EventPageRequest,
+    show: (event: RecordedEvent) => RecordedEvent,
+    matches: (event: RecordedEvent) => boolean,
+  ): Promise<FoundPage> {
+    const forward = request.direction === 'forward';
+    const size = forward ? request.first : request.last;
+    // Forward: matches after the cursor; backward: matches before it.
+    const boundary = forward ? revisionOf(request.after, 'after', -1) : revisionOf(request.before, 'before', lastRevision + 1);
+    let totalCount = 0;
+    let outside = 0;
+    const page: RecordedEvent[] = [];
+    let more = false;
+    for (let fromRevision = 0; fromRevision <= lastRevision; fromRevision += SCAN_CHUNK) {
+      const chunk = await this.store.readStream(streamId, { fromRevision, maxCount: SCAN_CHUNK });
+      for (const event of chunk) {
+        const seen = show(event);
+        if (!matches(seen)) continue;
+        totalCount += 1;
+        if (forward) {
+          if (seen.revision <= boundary) outside += 1;
+          else if (page.length < size) page.push(seen);
+          else more = true;
+        } else if (seen.revision >= boundary) {
+          outside += 1;
+        } else {
+          page.push(seen);
+          if (page.length > size) {
+            page.shift();
+            more = true;
+          }
+        }
+      }
+      if (chunk.length < SCAN_CHUNK) break;
+    }
+    return forward
+      ? { page, totalCount, hasNextPage: more, hasPreviousPage: outside > 0 }
+      : { page, totalCount, hasNextPage: outside > 0, hasPreviousPage: more };
   }
 
   /**
@@ -122,6 +193,11 @@ export class GameStreamService {
     }
     return folded;
   }
+}
+
+/** The revision an event cursor points at, or `absent` without a cursor. */
+function revisionOf(cursor: string | null, field: 'after' | 'before', absent: number): number {
+  return cursor ? (decodeCursor(EVENT_CURSOR, cursor, 2, field)[1] ?? absent) : absent;
 }
 
 function evolveWith(game: RegisteredGame): (state: unknown, event: RecordedEvent) => unknown {

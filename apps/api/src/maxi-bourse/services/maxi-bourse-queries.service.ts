@@ -30,6 +30,7 @@ import type { MaxiBoursePayoutModel } from '../models/maxi-bourse-payout.model';
 import type { MaxiBoursePortfolioModel, MaxiBourseStandingModel } from '../models/maxi-bourse-portfolio.model';
 import type { MaxiBoursePriceBoardModel } from '../models/maxi-bourse-price-board.model';
 import type { MaxiBourseSnapshotModel } from '../models/maxi-bourse-snapshot.model';
+import type { EventFilters, EventPageArgs } from '../../games/services/event-filters';
 
 const GAME_CURSOR = 'maxi-bourse-game';
 const LEDGER_CURSOR = 'maxi-bourse-ledger';
@@ -137,8 +138,8 @@ export class MaxiBourseQueriesService {
     return (await this.access.legalActions(principal, gameId, MAXI_BOURSE_GAME, playerId)).map(toLegalActionModel);
   }
 
-  async events(principal: Principal, gameId: string, first: number, after: string | null | undefined): Promise<ConnectionShape<GameEventModel>> {
-    const page = await this.access.eventsPage(principal, gameId, first, after, MAXI_BOURSE_GAME);
+  async events(principal: Principal, gameId: string, args: EventPageArgs & EventFilters): Promise<ConnectionShape<GameEventModel>> {
+    const page = await this.access.eventsPage(principal, gameId, args, MAXI_BOURSE_GAME);
     return { ...page, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toGameEventModel(edge.node) })) };
   }
 
