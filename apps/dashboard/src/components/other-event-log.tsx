@@ -1,108 +1,37 @@
-'use client';
-
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
-import { browserRequest } from '../lib/browser-api';
+import { AuditTrailCount, AuditTrailFilters, AuditTrailPager } from './audit-trail-controls';
 import { EventDisputeLinks } from './event-dispute-links';
-import { formatCount, formatDateTime } from '../lib/format';
-import { describeError } from '../lib/graphql';
-import { describeOtherEvent, fetchOtherEventsPage, type EventsPage, type GameKind } from '../lib/multi-game';
-import type { GameEvent, Player } from '../lib/types';
+import type { AuditTrailQuery } from '../lib/audit-trail';
+import { formatDateTime } from '../lib/format';
+import { describeOtherEvent, type EventsPage, type GameKind } from '../lib/multi-game';
+import type { Player } from '../lib/types';
 
-function mentions(event: GameEvent, playerId: string): boolean {
-  return event.actor === playerId || JSON.stringify(event.data).includes(`"${playerId}"`);
-}
-
-/** The audit trail of a BOLSA or Maxi Bourse game: sentences, filters over the loaded events, paging, replay links. */
+/** The audit trail of a BOLSA or Maxi Bourse game: one page of the events the filters select (filtered and paged by the API). */
 export function OtherEventLog({
   kind,
   gameId,
   players,
-  initialPage,
-  pageSize,
+  page,
+  query,
 }: {
   kind: Exclude<GameKind, 'STOCK_TICKER'>;
   gameId: string;
   players: readonly Player[];
-  initialPage: EventsPage;
-  pageSize: number;
+  page: EventsPage;
+  query: AuditTrailQuery;
 }) {
-  const [events, setEvents] = useState<GameEvent[]>(initialPage.events);
-  const [cursor, setCursor] = useState(initialPage.endCursor);
-  const [hasNext, setHasNext] = useState(initialPage.hasNextPage);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [player, setPlayer] = useState('');
-  const [type, setType] = useState('');
-  const [search, setSearch] = useState('');
-  const names = useMemo(() => new Map(players.map((entry) => [entry.playerId, entry.name])), [players]);
-  const types = useMemo(() => [...new Set(events.map((event) => event.type))].sort(), [events]);
-  const needle = search.trim().toLowerCase();
-  const rows = events
-    .map((event) => ({ event, sentence: describeOtherEvent(event, names) }))
-    .filter(
-      (row) =>
-        (player === '' || mentions(row.event, player)) &&
-        (type === '' || row.event.type === type) &&
-        (needle === '' || `${row.sentence} ${row.event.type} ${row.event.actor}`.toLowerCase().includes(needle)),
-    );
-
-  async function loadMore() {
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await fetchOtherEventsPage(browserRequest, kind, gameId, pageSize, cursor);
-      if (page !== null) {
-        setEvents((current) => {
-          const known = new Set(current.map((event) => event.id));
-          return [...current, ...page.events.filter((event) => !known.has(event.id))];
-        });
-        setCursor(page.endCursor);
-        setHasNext(page.hasNextPage);
-      }
-    } catch (failure) {
-      setError(describeError(failure).message);
-    } finally {
-      setLoading(false);
-    }
-  }
-
+  const names = new Map(players.map((entry) => [entry.playerId, entry.name]));
+  const types = [...new Set(page.events.map((event) => event.type))].sort();
   const base = `/games/${encodeURIComponent(gameId)}`;
   return (
-    <section className="panel" aria-labelledby="trail-title">
+    <section className="panel" aria-labelledby="trail-title" data-game-kind={kind}>
       <h2 id="trail-title">Audit trail</h2>
       <p className="small muted">
-        {formatCount(events.length)} of {formatCount(initialPage.totalCount)} events loaded, in log order, as you may see them (hidden details left out
-        by the API).
+        The game&apos;s events in log order, as you may see them (hidden details left out by the API). Filters and search apply to the whole stream,
+        to what you may see only.
       </p>
-      <div className="filters">
-        <label className="field">
-          <span>Player</span>
-          <select value={player} onChange={(event) => setPlayer(event.target.value)}>
-            <option value="">All</option>
-            {players.map((entry) => (
-              <option key={entry.playerId} value={entry.playerId}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Type</span>
-          <select value={type} onChange={(event) => setType(event.target.value)}>
-            <option value="">All</option>
-            {types.map((entry) => (
-              <option key={entry} value={entry}>
-                {entry}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Search</span>
-          <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </label>
-      </div>
+      <AuditTrailFilters base={`${base}/events`} query={query} players={players} companyLabel="Company" types={types} />
+      <AuditTrailCount query={query} page={page} />
       <div className="table-wrap">
         <table data-testid="event-log">
           <thead>
@@ -121,13 +50,13 @@ export function OtherEventLog({
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ event, sentence }) => (
-              <tr key={event.id} data-position={event.position} className={event.voided === true ? 'voided' : undefined}>
+            {page.events.map((event) => (
+              <tr key={event.id} data-position={event.position} data-type={event.type} data-actor={event.actor} className={event.voided === true ? 'voided' : undefined}>
                 <td className="num mono">{event.position}</td>
                 <td className="small nowrap">{formatDateTime(event.occurredAt, { zone: false })}</td>
                 <td>{names.get(event.actor) ?? event.actor}</td>
                 <td className="mono small">{event.type}</td>
-                <td>{sentence}</td>
+                <td>{describeOtherEvent(event, names)}</td>
                 <td>
                   <Link href={`${base}/replay?position=${event.position}`}>Replay here</Link>
                 </td>
@@ -139,20 +68,8 @@ export function OtherEventLog({
           </tbody>
         </table>
       </div>
-      {error !== null ? (
-        <p className="notice error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="pager">
-        {hasNext ? (
-          <button type="button" className="button" onClick={() => void loadMore()} disabled={loading}>
-            {loading ? 'Loading…' : `Load ${pageSize} more`}
-          </button>
-        ) : (
-          <span className="muted small">The whole stream is loaded.</span>
-        )}
-      </div>
+      {page.events.length === 0 ? <p className="empty">No event matches these filters.</p> : null}
+      <AuditTrailPager base={`${base}/events`} query={query} page={page} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { OtherGameBoardView } from './other-game-board';
 import { OtherGameHeader } from './other-game-header';
 import { LiveRefresh } from './live-refresh';
 import { OtherReplay } from './other-replay';
+import { eventsArgs, type AuditTrailQuery } from '../lib/audit-trail';
 
 const EVENTS_PAGE_SIZE = 50;
 
@@ -30,15 +31,15 @@ export async function OtherBoardPage({ summary }: { summary: OtherGameSummary })
   );
 }
 
-export async function OtherEventsPage({ summary }: { summary: OtherGameSummary }) {
+export async function OtherEventsPage({ summary, query }: { summary: OtherGameSummary; query: AuditTrailQuery }) {
   let content;
   try {
-    const page = await fetchOtherEventsPage(await serverRequester(), summary.kind, summary.id, EVENTS_PAGE_SIZE, null);
+    const page = await fetchOtherEventsPage(await serverRequester(), summary.kind, summary.id, EVENTS_PAGE_SIZE, null, eventsArgs(query, EVENTS_PAGE_SIZE));
     content =
       page === null ? (
         <ErrorNotice error={{ title: 'Game not found', message: `There is no game "${summary.id}".`, code: null }} />
       ) : (
-        <OtherEventLog kind={summary.kind} gameId={summary.id} players={summary.players} initialPage={page} pageSize={EVENTS_PAGE_SIZE} />
+        <OtherEventLog kind={summary.kind} gameId={summary.id} players={summary.players} page={page} query={query} />
       );
   } catch (error) {
     content = <ErrorNotice error={describeError(error)} hint={API_HINT} />;

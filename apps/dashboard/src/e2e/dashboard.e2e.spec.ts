@@ -361,25 +361,47 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     expect(await page.locator('[data-testid="events-table"] tbody tr').count()).toBe(50);
     await page.screenshot({ path: path.join(ARTIFACTS, 'events.png'), fullPage: true });
 
-    await page.getByRole('button', { name: /^Load 50 more$/ }).click();
-    await page.locator('[data-testid="events-table"] tbody tr').nth(99).waitFor();
-    await page.getByLabel('Event type', { exact: true }).selectOption('DiceRolled');
-    const types = await page.$$eval('[data-testid="events-table"] tbody tr', (rows) => rows.map((entry) => entry.getAttribute('data-type')));
-    expect(types.length).toBe(events.slice(0, 100).filter((event) => event.type === 'DiceRolled').length);
-    expect(new Set(types)).toEqual(new Set(['DiceRolled']));
-    const brunoRoll = events.slice(0, 100).find((event) => event.type === 'DiceRolled' && event.data['playerId'] === 'bruno');
-    const rolledStock = String(brunoRoll?.data['stock']);
+    // The API filters the whole stream: Bruno's rolls, wherever they are.
+    const tableRows = page.locator('[data-testid="events-table"] tbody tr');
+    const shownPositions = () => page.$$eval('[data-testid="events-table"] tbody tr', (rows) => rows.map((entry) => Number(entry.getAttribute('data-position'))));
     await page.getByLabel('Player', { exact: true }).selectOption('bruno');
-    await page.getByLabel('Search', { exact: true }).fill(rolledStock);
-    const filtered = await page.$$eval('[data-testid="event-sentence"]', (cells) => cells.map((cell) => cell.textContent ?? ''));
-    const expected = events
-      .slice(0, 100)
-      .filter((event) => event.type === 'DiceRolled' && event.data['playerId'] === 'bruno' && event.data['stock'] === rolledStock);
-    expect(filtered.length).toBe(expected.length);
-    expect(filtered.every((text) => text.startsWith(`Bruno rolled ${rolledStock} `))).toBe(true);
+    await page.getByLabel('Event type', { exact: true }).selectOption('DiceRolled');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('player') === 'bruno' && url.searchParams.get('type') === 'DiceRolled');
+    const countOf = async (filters: string) =>
+      (await api<{ game: { events: { totalCount: number } } }>(`{ game(id: "demo-1") { events(first: 1, ${filters}) { totalCount } } }`)).game.events.totalCount;
+    const brunoRolls = await countOf('playerId: "bruno", types: ["DiceRolled"]');
+    expect(brunoRolls).toBe(events.filter((event) => event.type === 'DiceRolled' && event.data['playerId'] === 'bruno').length);
+    await expect(page.getByTestId('event-count').getAttribute('data-total')).resolves.toBe(String(brunoRolls));
+    const types = await page.$$eval('[data-testid="events-table"] tbody tr', (rows) => rows.map((entry) => entry.getAttribute('data-type')));
+    expect(types.length).toBe(Math.min(50, brunoRolls));
+    expect(new Set(types)).toEqual(new Set(['DiceRolled']));
+    const sentences = await page.$$eval('[data-testid="event-sentence"]', (cells) => cells.map((cell) => cell.textContent ?? ''));
+    expect(sentences.every((text) => text.startsWith('Bruno rolled '))).toBe(true);
     await page.screenshot({ path: path.join(ARTIFACTS, 'events-filtered.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    // Every event of Bruno's fills more than a page: the next page, and back.
+    await page.getByLabel('Event type', { exact: true }).selectOption('');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('player') === 'bruno' && url.searchParams.get('type') === '');
+    const brunos = await countOf('playerId: "bruno"');
+    expect(brunos).toBeGreaterThan(50);
+    await expect(page.getByTestId('event-count').getAttribute('data-total')).resolves.toBe(String(brunos));
+    const firstPage = await shownPositions();
+    expect(firstPage).toHaveLength(50);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.has('after') && url.searchParams.get('player') === 'bruno');
+    await tableRows.first().waitFor();
+    const secondPage = await shownPositions();
+    expect(secondPage.length).toBe(Math.min(50, brunos - 50));
+    expect(Math.min(...secondPage)).toBeGreaterThan(Math.max(...firstPage));
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL((url) => url.searchParams.has('before') && url.searchParams.get('player') === 'bruno');
+    await tableRows.first().waitFor();
+    expect(await shownPositions()).toEqual(firstPage);
+
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/games/demo-1/events' && url.search === '');
     await row.getByRole('link', { name: `Replay at position ${bought.position}` }).click();
     await page.waitForURL(new RegExp(`/games/demo-1/replay\\?position=${bought.position}$`));
     await page.locator(`[data-snapshot-position="${bought.position}"]`).waitFor();
@@ -729,8 +751,7 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
 
     await organiser.goto(`${dashboardUrl}/leagues/demo-league/disputes`);
     await organiser.locator(`[data-testid="disputes-table"] tr[data-dispute="${disputeId}"][data-status="UPHELD"]`).waitFor();
-    await organiser.goto(`${dashboardUrl}/games/demo-3/events`);
-    await organiser.getByRole('button', { name: /^Load all remaining/ }).click();
+    await organiser.goto(`${dashboardUrl}/games/demo-3/events?type=CorrectionApplied`);
     await organiser.locator('[data-testid="events-table"] tr[data-type="CorrectionApplied"]').getByRole('link', { name: 'ruling' }).waitFor();
   });
 

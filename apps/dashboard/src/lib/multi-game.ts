@@ -1,5 +1,7 @@
 import type { Requester } from './graphql';
 import type { GameEvent, Player } from './types';
+import { EVENTS_ARGUMENTS, EVENTS_VARIABLES, type EventsArgs } from './audit-trail';
+import { toEventsPage, type EventConnection, type EventsPage } from './queries';
 
 /**
  * BOLSA and Maxi Bourse games as the API serves them. Both count whole units (BOLSA euros, Maxi Bourse
@@ -198,40 +200,30 @@ interface MaxiBoardAnswer {
   } | null;
 }
 
-const RECENT_EVENTS_QUERY = (field: 'bolsaGame' | 'maxiBourseGame') => `query DashboardRecentEvents($id: ID!, $first: Int!, $after: String) {
-  ${field}(id: $id) { events(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${EVENT_FIELDS} } } } }
+const RECENT_EVENTS_QUERY = (field: 'bolsaGame' | 'maxiBourseGame') => `query DashboardRecentEvents($id: ID!, ${EVENTS_VARIABLES}) {
+  ${field}(id: $id) { events(${EVENTS_ARGUMENTS}) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { ${EVENT_FIELDS} } } } }
 }`;
 
-export interface EventsPage {
-  readonly events: GameEvent[];
-  readonly totalCount: number;
-  readonly hasNextPage: boolean;
-  readonly endCursor: string | null;
-}
+export type { EventsPage };
 
 export function gameField(kind: Exclude<GameKind, 'STOCK_TICKER'>): 'bolsaGame' | 'maxiBourseGame' {
   return kind === 'BOLSA' ? 'bolsaGame' : 'maxiBourseGame';
 }
 
-/** One page of a BOLSA or Maxi Bourse game's stream, as the requester may see it. */
+/** One page of a BOLSA or Maxi Bourse game's stream, as the requester may see it; `args` filters or pages backward. */
 export async function fetchOtherEventsPage(
   request: Requester,
   kind: Exclude<GameKind, 'STOCK_TICKER'>,
   id: string,
   first: number,
   after: string | null,
+  args?: EventsArgs,
 ): Promise<EventsPage | null> {
   const field = gameField(kind);
-  const data: Record<string, { events: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: GameEvent }[] } } | null> =
-    await request(RECENT_EVENTS_QUERY(field), { id, first, after });
+  const data: Record<string, { events: EventConnection } | null> = await request(RECENT_EVENTS_QUERY(field), { id, ...(args ?? { first, after }) });
   const game = data[field];
   if (game === null || game === undefined) return null;
-  return {
-    events: game.events.edges.map((edge) => edge.node),
-    totalCount: game.events.totalCount,
-    hasNextPage: game.events.pageInfo.hasNextPage,
-    endCursor: game.events.pageInfo.endCursor,
-  };
+  return toEventsPage(game.events);
 }
 
 /** The whole stream in pages of 100 (bounded): the replay's positions. */

@@ -1,4 +1,5 @@
 import type { Requester } from './graphql';
+import { EVENTS_ARGUMENTS, EVENTS_VARIABLES, type EventsArgs } from './audit-trail';
 import type {
   Connection,
   GameEvent,
@@ -107,33 +108,41 @@ export async function fetchLegalActions(request: Requester, id: string, players:
 
 // ---- Events -----------------------------------------------------------------------------------
 
-const EVENTS_QUERY = `query DashboardEvents($id: ID!, $first: Int!, $after: String) {
-  game(id: $id) { id events(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${EVENT_FIELDS} } } } }
+const EVENTS_QUERY = `query DashboardEvents($id: ID!, ${EVENTS_VARIABLES}) {
+  game(id: $id) { id events(${EVENTS_ARGUMENTS}) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { ${EVENT_FIELDS} } } } }
 }`;
 
 export interface EventsPage {
   readonly events: GameEvent[];
+  /** Events in the stream, or matching the filters when filtered. */
   readonly totalCount: number;
   readonly hasNextPage: boolean;
   readonly endCursor: string | null;
+  readonly hasPreviousPage: boolean;
+  readonly startCursor: string | null;
 }
 
-/** One page of the game's stream, in order (null when there is no such game). */
-export async function fetchEventsPage(
-  request: Requester,
-  id: string,
-  first: number,
-  after: string | null,
-): Promise<EventsPage | null> {
-  const data: { game: { events: Connection<GameEvent> } | null } = await request(EVENTS_QUERY, { id, first, after });
-  if (data.game === null) return null;
-  const { events } = data.game;
+/** An `events` connection as the audit trail asks for it: with both ends of the page. */
+export interface EventConnection extends Connection<GameEvent> {
+  readonly pageInfo: Connection<GameEvent>['pageInfo'] & { readonly hasPreviousPage: boolean; readonly startCursor: string | null };
+}
+
+export function toEventsPage(events: EventConnection): EventsPage {
   return {
     events: events.edges.map((edge) => edge.node),
     totalCount: events.totalCount,
     hasNextPage: events.pageInfo.hasNextPage,
     endCursor: events.pageInfo.endCursor,
+    hasPreviousPage: events.pageInfo.hasPreviousPage,
+    startCursor: events.pageInfo.startCursor,
   };
+}
+
+/** One page of the game's stream, in order (null when there is no such game); `args` filters or pages backward. */
+export async function fetchEventsPage(request: Requester, id: string, first: number, after: string | null, args?: EventsArgs): Promise<EventsPage | null> {
+  const data: { game: { events: EventConnection } | null } = await request(EVENTS_QUERY, { id, ...(args ?? { first, after }) });
+  if (data.game === null) return null;
+  return toEventsPage(data.game.events);
 }
 
 export interface EventStream {
