@@ -1,12 +1,14 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventStore } from '@corbeille/event-store';
 import { GamesModule } from '../games/games.module';
-import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import { DisputesResolver } from './disputes.resolver';
 import { GameEventDisputesResolver } from './game-event-disputes.resolver';
 import { GAME_COMMAND_GATE } from './game-command-gate';
 import { DisputeLiveUpdates } from './services/dispute-live-updates';
 import { assertNotPaused, DisputeRegistry } from './services/dispute-registry';
+import { DisputeRegistryStore } from './services/dispute-registry.store';
 import { DisputesService } from './services/disputes.service';
 
 @Injectable()
@@ -19,8 +21,8 @@ class DisputeRegistryShutdown implements OnApplicationShutdown {
 }
 
 /**
- * The dispute registry, caught up with the log before the app serves, and the gate the game command path
- * checks (a dispute may pause its game). Global, so the games module's command path sees the gate
+ * The dispute registry, caught up with the log (from its stored checkpoint) before the app serves, and the
+ * gate the game command path checks (a dispute may pause its game). Global, so the games module's command path sees the gate
  * without importing the disputes module that builds on it.
  */
 @Global()
@@ -28,12 +30,13 @@ class DisputeRegistryShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: DisputeRegistry,
-      useFactory: async (store: EventStore): Promise<DisputeRegistry> => {
-        const registry = new DisputeRegistry(store);
+      useFactory: async (store: EventStore, config: AppConfig): Promise<DisputeRegistry> => {
+        // Kept with its checkpoint beside the read models: a restart reads only the log after it.
+        const registry = new DisputeRegistry(store, new DisputeRegistryStore(config.readModelsPath));
         await registry.start();
         return registry;
       },
-      inject: [EVENT_STORE],
+      inject: [EVENT_STORE, APP_CONFIG],
     },
     { provide: GAME_COMMAND_GATE, useFactory: (registry: DisputeRegistry) => ({ assertOpen: (gameId: string) => assertNotPaused(registry, gameId) }), inject: [DisputeRegistry] },
     DisputeRegistryShutdown,

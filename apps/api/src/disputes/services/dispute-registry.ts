@@ -11,32 +11,59 @@ import {
   type DisputeSettingsEvent,
   type OpenedDispute,
 } from '@corbeille/rulings';
+import type { DisputeRegistryStore } from './dispute-registry.store';
+
+/** Events read per batch while catching up; each batch is written with its checkpoint. */
+const CATCH_UP_BATCH = 5_000;
 
 /** A dispute as the registry knows it, with the global positions of its opening and of its last event. */
 export type RegisteredDispute = OpenedDispute & { readonly openedPosition: number; readonly lastPosition: number };
 
 /**
- * Every dispute and every game's dispute settings, folded in memory from the `dispute-*` streams and
- * followed live. It answers "is this game paused?" at the command choke point, and lists disputes by
- * game and league. After writing a dispute event, wait for its position before reading here.
+ * Every dispute and every game's dispute settings, folded from the `dispute-*` streams and followed live.
+ * It answers "is this game paused?" at the command choke point, and lists disputes by game and league.
+ * After writing a dispute event, wait for its position before reading here.
+ *
+ * The state is kept in memory and, with its checkpoint, in the read-models file (DisputeRegistryStore):
+ * a restart loads it and reads the log only after the checkpoint. Live events are folded in memory as they
+ * arrive (so `waitFor` resolves at once) and written once per turn of the event loop; a crash between the
+ * two loses nothing, as the stored state and checkpoint always go together.
  */
 export class DisputeRegistry {
   private readonly disputes = new Map<string, RegisteredDispute>();
   private readonly settings = new Map<string, DisputeSettings>();
+  /** Changed since the last write. */
+  private readonly unsavedDisputes = new Set<string>();
+  private readonly unsavedSettings = new Set<string>();
   private waiters: { position: number; resolve: () => void }[] = [];
   private subscription: Subscription | undefined;
   private position = 0;
+  private savedPosition = 0;
+  private saving: NodeJS.Immediate | undefined;
   private failure: unknown;
+  private startedFrom = 0;
+  private readAtStart = 0;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly persistence: DisputeRegistryStore,
+  ) {}
 
   async start(): Promise<void> {
+    const stored = this.persistence.load();
+    for (const dispute of stored.disputes) this.disputes.set(dispute.disputeId, dispute);
+    for (const [gameId, settings] of stored.settings) this.settings.set(gameId, settings);
+    this.position = stored.checkpoint;
+    this.savedPosition = stored.checkpoint;
+    this.startedFrom = stored.checkpoint;
     for (;;) {
-      const batch = await this.store.readAll({ afterPosition: this.position, maxCount: 1000 });
+      const batch = await this.store.readAll({ afterPosition: this.position, maxCount: CATCH_UP_BATCH });
       if (batch.length === 0) break;
+      this.readAtStart += batch.length;
       for (const event of batch) this.apply(event);
+      this.save();
     }
-    this.subscription = this.store.subscribeToAll((event) => this.apply(event), {
+    this.subscription = this.store.subscribeToAll((event) => this.applyLive(event), {
       afterPosition: this.position,
       onError: (error) => {
         this.failure = error;
@@ -44,9 +71,21 @@ export class DisputeRegistry {
     });
   }
 
+  /** Where the last start caught up from (its stored checkpoint) and how many events it read to catch up. */
+  startReport(): { readonly fromPosition: number; readonly eventsRead: number } {
+    return { fromPosition: this.startedFrom, eventsRead: this.readAtStart };
+  }
+
   async stop(): Promise<void> {
     await this.subscription?.unsubscribe();
     this.subscription = undefined;
+    if (this.saving) clearImmediate(this.saving);
+    this.saving = undefined;
+    try {
+      if (!this.failure) this.save();
+    } finally {
+      this.persistence.close();
+    }
   }
 
   /** Resolves once every event up to `position` is folded. */
@@ -88,16 +127,50 @@ export class DisputeRegistry {
     return this.list({ gameId, status: 'open' }).find((dispute) => dispute.pausesGame);
   }
 
+  /** A live event: folded now, written with the others of this turn of the event loop. */
+  private applyLive(event: RecordedEvent): void {
+    this.apply(event);
+    this.saving ??= setImmediate(() => {
+      this.saving = undefined;
+      try {
+        this.save();
+      } catch (error) {
+        // As a failing subscription would: waitFor reports it from now on.
+        this.failure = error;
+      }
+    });
+  }
+
+  /** Writes what changed since the last write, with the position reached. */
+  private save(): void {
+    if (this.position === this.savedPosition) return;
+    this.persistence.save({
+      checkpoint: this.position,
+      disputes: [...this.unsavedDisputes].flatMap((disputeId) => this.disputes.get(disputeId) ?? []),
+      settings: [...this.unsavedSettings].flatMap((gameId) => {
+        const settings = this.settings.get(gameId);
+        return settings ? [[gameId, settings] as const] : [];
+      }),
+    });
+    this.unsavedDisputes.clear();
+    this.unsavedSettings.clear();
+    this.savedPosition = this.position;
+  }
+
   private apply(event: RecordedEvent): void {
     if (event.position <= this.position) return;
     if (event.streamId.startsWith(DISPUTE_SETTINGS_STREAM_PREFIX)) {
       const gameId = event.streamId.slice(DISPUTE_SETTINGS_STREAM_PREFIX.length);
       this.settings.set(gameId, disputeSettingsDecider.evolve(this.settingsOf(gameId), { type: event.type, data: event.data } as DisputeSettingsEvent));
+      this.unsavedSettings.add(gameId);
     } else if (event.streamId.startsWith(DISPUTE_STREAM_PREFIX)) {
       const disputeId = event.streamId.slice(DISPUTE_STREAM_PREFIX.length);
       const known = this.disputes.get(disputeId);
       const folded = disputeDecider.evolve(known ?? disputeDecider.initialState(), { type: event.type, data: event.data } as DisputeEvent);
-      if (folded.status !== 'none') this.disputes.set(disputeId, { ...folded, openedPosition: known?.openedPosition ?? event.position, lastPosition: event.position });
+      if (folded.status !== 'none') {
+        this.disputes.set(disputeId, { ...folded, openedPosition: known?.openedPosition ?? event.position, lastPosition: event.position });
+        this.unsavedDisputes.add(disputeId);
+      }
     }
     this.position = event.position;
     const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
