@@ -1,9 +1,13 @@
-import type { StockTickerState } from '@corbeille/stock-ticker';
-import type { PortfolioView, PriceBoard } from './read-models';
 import { stockTickerChecksumAt } from './registry/boundary-checksums';
 import { defineGame, playerIdOf, type GameProjection } from './registry/game-definition';
 import { ruledStockTicker } from './rulings/ruled-games';
-import { projectStockTickerEvent, STOCK_TICKER_STREAM_PREFIX, type StockTickerGameModel } from './stock-ticker-projection';
+import {
+  projectStockTickerEvent,
+  STOCK_TICKER_STREAM_PREFIX,
+  stockTickerModelFromRow,
+  stockTickerRowOf,
+  type StockTickerGameModel,
+} from './stock-ticker-projection';
 
 const stockTickerProjection: GameProjection<StockTickerGameModel> = {
   project: (model, event) => {
@@ -11,13 +15,8 @@ const stockTickerProjection: GameProjection<StockTickerGameModel> = {
     return { model: next, ...(trade ? { trades: [trade] } : {}) };
   },
   summaryOf: (model) => model.summary,
-  toRow: (model) => ({ state: model.state, priceBoard: model.priceBoard, portfolios: model.portfolios, extras: {} }),
-  fromRow: (summary, row) => ({
-    summary,
-    state: row.state as StockTickerState,
-    priceBoard: row.priceBoard as PriceBoard,
-    portfolios: row.portfolios as PortfolioView[],
-  }),
+  toRow: (model) => ({ ...stockTickerRowOf(model), extras: {} }),
+  fromRow: (summary, row) => stockTickerModelFromRow(summary, row),
 };
 
 /** Stock Ticker hides nothing: every event and every player's options are public. */

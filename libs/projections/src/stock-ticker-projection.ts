@@ -7,17 +7,114 @@ import {
   type StockTickerState,
 } from '@corbeille/stock-ticker';
 import { CORRECTION_APPLIED, type RulingEvent } from '@corbeille/rulings';
-import type { GameSummary, PortfolioView, PriceBoard, StockQuote, TradeEntry } from './read-models';
+import type { GameSummary, PortfolioView, PriceBoard, PricePoint, TradeEntry } from './read-models';
 import { ruledStockTicker } from './rulings/ruled-games';
 
 export const STOCK_TICKER_STREAM_PREFIX = 'stock-ticker-';
 
 /** Everything the projection keeps for one game between events. */
 export interface StockTickerGameModel {
-  state: StockTickerState;
-  summary: GameSummary;
-  priceBoard: PriceBoard;
-  portfolios: PortfolioView[];
+  readonly state: StockTickerState;
+  readonly summary: GameSummary;
+  /** The board as served: a copy made at read time, never changed afterwards. */
+  readonly priceBoard: PriceBoard;
+  /** Derived from the state when read (or saved), not for every event. */
+  readonly portfolios: PortfolioView[];
+}
+
+/** A quote as the projection works on it: the history grows in place. Same fields, same order as StockQuote. */
+interface WorkingQuote {
+  stock: StockName;
+  price: number;
+  history: PricePoint[];
+  splits: number;
+  timesOffMarket: number;
+}
+
+/** Same fields, same order as PriceBoard, so that it serialises as the served board does. */
+interface WorkingBoard {
+  gameId: string;
+  round: number;
+  stocks: WorkingQuote[];
+  lastPosition: number;
+}
+
+/**
+ * The projection's working state for one game. Folding a game used to copy every price history at each
+ * price change (quadratic over a game) and derive the portfolios at each event; now an event changes only
+ * what it changes: histories are appended in place, and what is served (the board, the portfolios) is
+ * made when it is read, from the current state, and cached until the next event. A board or a portfolio
+ * list once handed out is never changed: the next event makes a new one.
+ */
+class StockTickerWorkingModel implements StockTickerGameModel {
+  private served: PriceBoard | undefined;
+  private derived: { readonly state: StockTickerState; readonly portfolios: PortfolioView[] } | undefined;
+
+  constructor(
+    public state: StockTickerState,
+    public summary: GameSummary,
+    private readonly board: WorkingBoard,
+    portfolios?: PortfolioView[],
+  ) {
+    if (portfolios) this.derived = { state, portfolios };
+  }
+
+  get priceBoard(): PriceBoard {
+    this.served ??= copyOfBoard(this.board);
+    return this.served;
+  }
+
+  get portfolios(): PortfolioView[] {
+    if (this.derived?.state !== this.state) this.derived = { state: this.state, portfolios: portfoliosOf(this.summary.gameId, this.state) };
+    return this.derived.portfolios;
+  }
+
+  /** The board to serialise into the game's row, without copying it first. */
+  boardForRow(): PriceBoard {
+    return this.board;
+  }
+
+  /** Folds one event in place; the caller has checked that the engine accepts it. */
+  advance(state: StockTickerState, summary: GameSummary): WorkingBoard {
+    this.state = state;
+    this.summary = summary;
+    this.served = undefined;
+    return this.board;
+  }
+}
+
+function copyOfBoard(board: WorkingBoard): PriceBoard {
+  return {
+    gameId: board.gameId,
+    round: board.round,
+    stocks: board.stocks.map((quote) => ({
+      stock: quote.stock,
+      price: quote.price,
+      history: quote.history.slice(),
+      splits: quote.splits,
+      timesOffMarket: quote.timesOffMarket,
+    })),
+    lastPosition: board.lastPosition,
+  };
+}
+
+/** A model restored from a stored row (its documents are freshly parsed: the model owns them). */
+export function stockTickerModelFromRow(
+  summary: GameSummary,
+  row: { state: unknown; priceBoard: unknown; portfolios: unknown },
+): StockTickerGameModel {
+  return new StockTickerWorkingModel(
+    row.state as StockTickerState,
+    summary,
+    row.priceBoard as WorkingBoard,
+    row.portfolios as PortfolioView[],
+  );
+}
+
+/** What a game's row stores of its model. */
+export function stockTickerRowOf(model: StockTickerGameModel): { state: unknown; priceBoard: unknown; portfolios: unknown } {
+  const priceBoard = model instanceof StockTickerWorkingModel ? model.boardForRow() : model.priceBoard;
+  return { state: model.state, priceBoard, portfolios: model.portfolios };
 }
 
 export function gameIdFromStream(streamId: string): string {
@@ -30,10 +127,13 @@ function currentRound(state: StockTickerState, previousRound: number): number {
   return state.phase === 'finished' ? previousRound : 0;
 }
 
+const NO_WINNERS: readonly string[] = Object.freeze([]);
+
 /**
  * Folds one recorded event into a game's read models. The engine's own `evolve` keeps the state, so
  * the read models can never disagree with the rules; the projection only adds history and derived figures.
- * Returns the trade-ledger entry the event makes, if any.
+ * Returns the trade-ledger entry the event makes, if any. The model passed in is advanced in place (it is
+ * the projection's working state) and returned.
  */
 export function projectStockTickerEvent(
   model: StockTickerGameModel | undefined,
@@ -41,39 +141,58 @@ export function projectStockTickerEvent(
 ): { model: StockTickerGameModel; trade?: TradeEntry } {
   const event = { type: recorded.type, data: recorded.data } as StockTickerEvent;
   const gameId = gameIdFromStream(recorded.streamId);
-  const previous = model ?? emptyModel(gameId, recorded);
-  const state = ruledStockTicker.evolve(previous.state, event);
-  const round = currentRound(state, previous.summary.round);
+  const previous = workingModel(model) ?? emptyModel(gameId, recorded);
+  const previousState = previous.state;
+  const previousSummary = previous.summary;
+  // Evolve first: a refused event leaves the model as it was.
+  const state = ruledStockTicker.evolve(previousState, event);
+  const round = currentRound(state, previousSummary.round);
 
-  let priceBoard = previous.priceBoard;
   let trade: TradeEntry | undefined;
-  const point = (price: number) => ({ position: recorded.position, revision: recorded.revision, round, price });
+  const point = (price: number): PricePoint => ({ position: recorded.position, revision: recorded.revision, round, price });
+
+  const summary: GameSummary = {
+    gameId: previousSummary.gameId,
+    gameType: previousSummary.gameType,
+    streamId: previousSummary.streamId,
+    phase: state.phase,
+    players: playersOf(state, previousState, previousSummary),
+    brokerId: 'brokerId' in state ? state.brokerId : null,
+    round,
+    roundLimit: state.phase === 'uncreated' ? null : state.options.roundLimit,
+    createdAt: previousSummary.createdAt,
+    updatedAt: recorded.metadata.occurredAt,
+    lastPosition: recorded.position,
+    eventCount: recorded.revision + 1,
+    winners: state.phase === 'finished' ? [...state.winners] : NO_WINNERS,
+    league: previousSummary.league,
+  };
+  const board = previous.advance(state, summary);
 
   switch (event.type) {
     case 'GameStarted':
-      priceBoard = {
-        ...priceBoard,
-        stocks: (Object.entries(event.data.prices) as [StockName, number][]).map(
-          ([stock, price]): StockQuote => ({ stock, price, history: [point(price)], splits: 0, timesOffMarket: 0 }),
-        ),
-      };
+      board.stocks = (Object.entries(event.data.prices) as [StockName, number][]).map(
+        ([stock, price]): WorkingQuote => ({ stock, price, history: [point(price)], splits: 0, timesOffMarket: 0 }),
+      );
       break;
-    case 'PriceChanged':
-      priceBoard = updateQuote(priceBoard, event.data.stock, (quote) => ({
-        ...quote,
-        price: event.data.to,
-        history: [...quote.history, point(event.data.to)],
-      }));
+    case 'PriceChanged': {
+      const quote = quoteOf(board, event.data.stock);
+      if (quote) {
+        quote.price = event.data.to;
+        quote.history.push(point(event.data.to));
+      }
       break;
-    case 'StockSplit':
-      priceBoard = updateQuote(priceBoard, event.data.stock, (quote) => ({ ...quote, splits: quote.splits + 1 }));
+    }
+    case 'StockSplit': {
+      const quote = quoteOf(board, event.data.stock);
+      if (quote) quote.splits += 1;
       break;
-    case 'StockOffMarket':
-      priceBoard = updateQuote(priceBoard, event.data.stock, (quote) => ({
-        ...quote,
-        timesOffMarket: quote.timesOffMarket + 1,
-      }));
+    }
+    case 'StockOffMarket': {
+      const quote = quoteOf(board, event.data.stock);
+      if (quote) quote.timesOffMarket += 1;
       break;
+    }
     case 'SharesBought':
     case 'SharesSold': {
       const bought = event.type === 'SharesBought';
@@ -100,36 +219,47 @@ export function projectStockTickerEvent(
     // A referee's correction sets prices directly: each one is a point of the stock's history.
     for (const adjustment of (ruling as Extract<RulingEvent, { type: typeof CORRECTION_APPLIED }>).data.adjustments) {
       if (adjustment.kind !== 'price') continue;
-      priceBoard = updateQuote(priceBoard, adjustment.stock as StockName, (quote) => ({
-        ...quote,
-        price: adjustment.to,
-        history: [...quote.history, point(adjustment.to)],
-      }));
+      const quote = quoteOf(board, adjustment.stock as StockName);
+      if (quote) {
+        quote.price = adjustment.to;
+        quote.history.push(point(adjustment.to));
+      }
     }
   }
-  priceBoard = { ...priceBoard, round, lastPosition: recorded.position };
+  board.round = round;
+  board.lastPosition = recorded.position;
 
-  const summary: GameSummary = {
-    ...previous.summary,
-    phase: state.phase,
-    players: state.phase === 'uncreated' ? [] : state.seats.map((seat, index) => ({ ...seat, seat: index })),
-    brokerId: 'brokerId' in state ? state.brokerId : null,
-    round,
-    roundLimit: state.phase === 'uncreated' ? null : state.options.roundLimit,
-    updatedAt: recorded.metadata.occurredAt,
-    lastPosition: recorded.position,
-    eventCount: recorded.revision + 1,
-    winners: state.phase === 'finished' ? [...state.winners] : [],
-  };
-
-  return { model: { state, summary, priceBoard, portfolios: portfoliosOf(gameId, state) }, trade };
+  return { model: previous, trade };
 }
 
-function emptyModel(gameId: string, recorded: RecordedEvent): StockTickerGameModel {
+/** The seats as the summary lists them, the previous list kept while the seats are unchanged. */
+function playersOf(state: StockTickerState, previousState: StockTickerState, previousSummary: GameSummary): GameSummary['players'] {
+  if (state.phase === 'uncreated') return [];
+  if (previousState.phase !== 'uncreated' && previousState.seats === state.seats) return previousSummary.players;
+  return state.seats.map((seat, index) => ({ playerId: seat.playerId, name: seat.name, seat: index }));
+}
+
+function quoteOf(board: WorkingBoard, stock: StockName): WorkingQuote | undefined {
+  return board.stocks.find((quote) => quote.stock === stock);
+}
+
+/** The working model to advance: ours as it is, any other model (e.g. a plain object) copied into one. */
+function workingModel(model: StockTickerGameModel | undefined): StockTickerWorkingModel | undefined {
+  if (model === undefined || model instanceof StockTickerWorkingModel) return model;
+  const board = model.priceBoard;
+  return new StockTickerWorkingModel(model.state, model.summary, {
+    gameId: board.gameId,
+    round: board.round,
+    stocks: board.stocks.map((quote) => ({ ...quote, history: [...quote.history] })),
+    lastPosition: board.lastPosition,
+  });
+}
+
+function emptyModel(gameId: string, recorded: RecordedEvent): StockTickerWorkingModel {
   const league = recorded.metadata['league'];
-  return {
-    state: stockTicker.initialState(),
-    summary: {
+  return new StockTickerWorkingModel(
+    stockTicker.initialState(),
+    {
       gameId,
       gameType: 'stock-ticker',
       streamId: recorded.streamId,
@@ -145,13 +275,9 @@ function emptyModel(gameId: string, recorded: RecordedEvent): StockTickerGameMod
       winners: [],
       league: typeof league === 'string' ? league : null,
     },
-    priceBoard: { gameId, round: 0, stocks: [], lastPosition: recorded.position },
-    portfolios: [],
-  };
-}
-
-function updateQuote(board: PriceBoard, stock: StockName, change: (quote: StockQuote) => StockQuote): PriceBoard {
-  return { ...board, stocks: board.stocks.map((quote) => (quote.stock === stock ? change(quote) : quote)) };
+    { gameId, round: 0, stocks: [], lastPosition: recorded.position },
+    [],
+  );
 }
 
 /** Portfolios with net worth at market price, the loan and its charge deducted. */
