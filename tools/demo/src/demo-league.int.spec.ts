@@ -9,9 +9,10 @@ import {
   type AccountEvent,
   type LeagueEvent,
 } from '@corbeille/identity';
+import { maxiBourse, type MaxiBourseEvent } from '@corbeille/maxi-bourse';
 import { stockTicker, type StockTickerEvent } from '@corbeille/stock-ticker';
 import { DEMO_ACCOUNTS, DEMO_CLASS_ID, DEMO_LEAGUE_ID, DEMO_LEAGUE_PLAYERS, DEMO_ORGANISER, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER } from './demo-people';
-import { DEMO_CLASS_GAMES, DEMO_GAMES, DEMO_LEAGUE, seedDemoLeague } from './demo-league';
+import { DEMO_CLASS_GAMES, DEMO_GAMES, DEMO_LEAGUE, DEMO_MAXI_BOURSE_GAMES, seedDemoLeague } from './demo-league';
 
 /** The lowest bcrypt cost keeps the tests quick; the seed's default is the API's. */
 const FAST = { bcryptRounds: 4 };
@@ -49,6 +50,18 @@ describe('demo seed', () => {
     const phases = report.games.map((game) => game.state.phase);
     expect(phases.filter((phase) => phase === 'finished')).toHaveLength(DEMO_GAMES.length - 1);
     expect(phases.at(-1)).not.toBe('finished');
+
+    // The league's Maxi Bourse table is played to its end (the turn limit), every bid and auction step recorded.
+    expect(report.maxiBourseGames.map((game) => game.gameId)).toEqual(DEMO_MAXI_BOURSE_GAMES.map((game) => game.gameId));
+    for (const game of report.maxiBourseGames) {
+      const events = await store.readStream(game.streamId);
+      expect(events).toHaveLength(game.events);
+      expect(events.every((event) => event.metadata['league'] === DEMO_LEAGUE)).toBe(true);
+      const replayed = events.reduce((state, event) => maxiBourse.evolve(state, { type: event.type, data: event.data } as MaxiBourseEvent), maxiBourse.initialState());
+      expect(replayed).toEqual(game.state);
+      expect(game.state).toMatchObject({ phase: 'finished', reason: 'TURN_LIMIT' });
+      expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['BidDeclared', 'SharesPaid', 'CircuitCompleted', 'GameEnded']));
+    }
   });
 
   it('registers the demo accounts as events, with the documented password', async () => {
@@ -70,9 +83,10 @@ describe('demo seed', () => {
     expect(league).toMatchObject({ name: 'Demo League', kind: 'league', createdBy: DEMO_ORGANISER.accountId });
     expect(league.members.filter((member) => member.role === 'player')).toHaveLength(DEMO_LEAGUE_PLAYERS.size);
     const [season] = league.seasons;
-    expect(season?.tables.map((table) => table.gameId)).toEqual(DEMO_GAMES.map((game) => game.gameId));
+    const demoTables = [...DEMO_GAMES.map((game) => ({ ...game, gameType: 'stock-ticker' })), ...DEMO_MAXI_BOURSE_GAMES.map((game) => ({ ...game, gameType: 'maxi-bourse' }))];
+    expect(season?.tables.map((table) => [table.gameType, table.gameId])).toEqual(demoTables.map((game) => [game.gameType, game.gameId]));
     for (const [index, table] of (season?.tables ?? []).entries()) {
-      const players = DEMO_GAMES[index]?.players.map((name) => name.toLowerCase()) ?? [];
+      const players = demoTables[index]?.players.map((name) => name.toLowerCase()) ?? [];
       expect(table.seats.map((seat) => seat.playerId)).toEqual(players);
       expect(table.seats.map(({ seat }) => (seat.kind === 'account' ? seat.accountId : null))).toEqual(players.map((playerId) => `demo-${playerId}`));
     }

@@ -8,6 +8,8 @@ import { noRandom, seededRandom, type RandomSource } from '@corbeille/kernel';
 import { gameOfStream } from '@corbeille/projections';
 import { greedyBot, randomBot, type StockTickerBot, type StockTickerOptions } from '@corbeille/stock-ticker';
 import { bolsaStreamId, playBolsaBotGame, type BolsaBotGameResult } from './bolsa-bot-driver';
+import { heuristicBot as maxiBourseHeuristicBot, randomBot as maxiBourseRandomBot, type MaxiBourseBot, type MaxiBourseOptions } from '@corbeille/maxi-bourse';
+import { maxiBourseStreamId, playMaxiBourseBotGame, type MaxiBourseBotGameResult } from './maxi-bourse-bot-driver';
 import { playBotGame, stockTickerStreamId, type BotGameResult } from './bot-driver';
 import {
   DEMO_ACCOUNTS,
@@ -45,6 +47,17 @@ export const DEMO_GAMES: readonly DemoGame[] = [
   { gameId: 'demo-5', players: ['Chloe', 'Didier', 'Farid'], options: { roundLimit: 30 }, pauseAfterCommands: 80 },
 ];
 
+interface LeagueMaxiBourseGame {
+  readonly gameId: string;
+  readonly players: readonly string[];
+  readonly options: Partial<MaxiBourseOptions>;
+}
+
+/** The league's Maxi Bourse table: a short Masters game on the 50-space track, played by bots. */
+export const DEMO_MAXI_BOURSE_GAMES: readonly LeagueMaxiBourseGame[] = [
+  { gameId: 'demo-maxi-1', players: ['Alice', 'Bruno', 'Chloe', 'Didier'], options: { variant: 'masters', turnLimit: 6 } },
+];
+
 interface ClassGame {
   readonly gameId: string;
   readonly options: Partial<BolsaOptions>;
@@ -76,6 +89,7 @@ export interface SeedReport {
   /** Nothing was written: everything was there already. */
   readonly skipped: boolean;
   readonly games: readonly (BotGameResult & { gameId: string })[];
+  readonly maxiBourseGames: readonly (MaxiBourseBotGameResult & { gameId: string })[];
   readonly classGames: readonly (BolsaBotGameResult & { gameId: string })[];
   /** Emails of the demo accounts this run registered. */
   readonly accounts: readonly string[];
@@ -89,7 +103,7 @@ const DAY = 24 * 3600 * 1000;
 /**
  * Seeds the demo through the command handler, each part once: the demo accounts, the demo league (its
  * season's tables are the demo Stock Ticker games, seats linked to the players' accounts), the demo
- * Stock Ticker games played by bots, and the demo class (a teacher, students, and short BOLSA games
+ * Stock Ticker games and a Maxi Bourse game played by bots, and the demo class (a teacher, students, and short BOLSA games
  * played by the students' bots). Parts already in the store are left as they are.
  */
 export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> {
@@ -114,12 +128,14 @@ export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> 
   const league = await seedLeague(seeder);
   const seeds = demoSeeds(options.seeds ?? new InMemorySeedStore(), seed);
   const games = await seedGames(store, seeds, seed, startedAt);
+  const maxiBourseGames = await seedMaxiBourseGames(store, seeds, seed, startedAt + 36 * DAY);
 
   identityClock = Math.max(identityClock, startedAt + 40 * DAY);
   const classCreated = await seedClass(seeder);
   const classGames = await seedClassGames(store, seeds, seed, startedAt + 41 * DAY);
-  const skipped = accounts.length === 0 && !league && games.length === 0 && !classCreated && classGames.length === 0;
-  return { skipped, games, classGames, accounts, league, class: classCreated };
+  const skipped =
+    accounts.length === 0 && !league && games.length === 0 && maxiBourseGames.length === 0 && !classCreated && classGames.length === 0;
+  return { skipped, games, maxiBourseGames, classGames, accounts, league, class: classCreated };
 }
 
 async function seedLeague(seeder: IdentitySeeder): Promise<boolean> {
@@ -130,6 +146,14 @@ async function seedLeague(seeder: IdentitySeeder): Promise<boolean> {
   for (const [index, game] of DEMO_GAMES.entries()) {
     const tableId = `demo-table-${index + 1}`;
     await seeder.scheduleTable(DEMO_ORGANISER, DEMO_LEAGUE_ID, { seasonId: DEMO_SEASON_ID, tableId, gameType: 'stock-ticker', gameId: game.gameId, options: game.options });
+    for (const name of game.players) {
+      const player = DEMO_LEAGUE_PLAYERS.get(slug(name));
+      if (player) await seeder.seat(DEMO_ORGANISER, DEMO_LEAGUE_ID, tableId, slug(name), { kind: 'account', accountId: player.accountId });
+    }
+  }
+  for (const [index, game] of DEMO_MAXI_BOURSE_GAMES.entries()) {
+    const tableId = `demo-maxi-table-${index + 1}`;
+    await seeder.scheduleTable(DEMO_ORGANISER, DEMO_LEAGUE_ID, { seasonId: DEMO_SEASON_ID, tableId, gameType: 'maxi-bourse', gameId: game.gameId, options: game.options });
     for (const name of game.players) {
       const player = DEMO_LEAGUE_PLAYERS.get(slug(name));
       if (player) await seeder.seat(DEMO_ORGANISER, DEMO_LEAGUE_ID, tableId, slug(name), { kind: 'account', accountId: player.accountId });
@@ -186,6 +210,39 @@ async function seedGames(store: EventStore, seeds: SeedStore, seed: number, star
         clock += 15_000;
       },
       pauseAfterCommands: game.pauseAfterCommands,
+    });
+    games.push({ ...result, gameId: game.gameId });
+  }
+  return games;
+}
+
+async function seedMaxiBourseGames(
+  store: EventStore,
+  seeds: SeedStore,
+  seed: number,
+  startedAt: number,
+): Promise<(MaxiBourseBotGameResult & { gameId: string })[]> {
+  const first = DEMO_MAXI_BOURSE_GAMES[0];
+  if (first && (await store.streamRevision(maxiBourseStreamId(first.gameId))) !== undefined) return [];
+  const random = seededRandom(seed + 303);
+  let clock = startedAt;
+  const handler = gameHandler(store, seeds, random, () => new Date(clock).toISOString());
+  const games: (MaxiBourseBotGameResult & { gameId: string })[] = [];
+  for (const game of DEMO_MAXI_BOURSE_GAMES) {
+    const players = game.players.map((name, seat) => {
+      // Two careful investors building majorities, two players on impulse.
+      const bot: MaxiBourseBot = seat % 2 === 0 ? maxiBourseHeuristicBot : maxiBourseRandomBot;
+      return { playerId: slug(name), name, bot };
+    });
+    const result = await playMaxiBourseBotGame(handler, {
+      gameId: game.gameId,
+      players,
+      options: game.options,
+      random,
+      metadata: { league: DEMO_LEAGUE },
+      beforeCommand: () => {
+        clock += 12_000;
+      },
     });
     games.push({ ...result, gameId: game.gameId });
   }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     } else {
       if (report.accounts.length > 0) console.log(`  ${report.accounts.length} demo accounts`);
       if (report.league) console.log(`  ${DEMO_LEAGUE}: ${DEMO_ORGANISER.email} organises; its season's tables are the demo games`);
-      for (const game of [...report.games, ...report.classGames]) {
+      for (const game of [...report.games, ...report.maxiBourseGames, ...report.classGames]) {
         console.log(`  ${game.gameId}: ${game.state.phase}, ${game.commands} commands, ${game.events} events`);
       }
       if (report.class) console.log(`  ${DEMO_CLASS_NAME}: ${DEMO_TEACHER.email} teaches ${DEMO_STUDENTS.size} students`);

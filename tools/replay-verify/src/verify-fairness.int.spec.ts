@@ -20,7 +20,7 @@ import { asPlayerId, seededRandom, type RandomSource } from '@corbeille/kernel';
 import { awaitedPlayers, heuristicBot as maxiBourseBot, type MaxiBourseCommand, type MaxiBourseState } from '@corbeille/maxi-bourse';
 import { BOLSA_GAME, gameOfStream, MAXI_BOURSE_GAME, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 import { greedyBot, randomBot } from '@corbeille/stock-ticker';
-import { DEMO_CLASS_GAMES, DEMO_GAMES, playBolsaBotGame, playBotGame, seedDemoLeague } from '@corbeille/tools-demo';
+import { DEMO_CLASS_GAMES, DEMO_GAMES, DEMO_MAXI_BOURSE_GAMES, playBolsaBotGame, playBotGame, seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyStoreFairness } from './verify-fairness';
 
 /** Tests that play games into SQLite or seed the whole demo take seconds on a busy machine. */
@@ -223,7 +223,7 @@ describe('fairness verifier', () => {
     await seedDemoLeague({ store: demo, bcryptRounds: 4 });
     const report = await verifyStoreFairness(demo);
     expect(report.ok).toBe(true);
-    expect(report.games).toHaveLength(DEMO_GAMES.length + DEMO_CLASS_GAMES.length);
+    expect(report.games).toHaveLength(DEMO_GAMES.length + DEMO_MAXI_BOURSE_GAMES.length + DEMO_CLASS_GAMES.length);
     expect(report.games.every((game) => game.report.commitment !== undefined)).toBe(true);
     expect(report.games.filter((game) => !game.report.seedRevealed)).toHaveLength(1);
   }, SLOW_TEST_MS);

@@ -10,7 +10,7 @@ import { HashChainedEventStore } from '@corbeille/integrity';
 import { seededRandom } from '@corbeille/kernel';
 import { createProjectionEngine, ruledMaxiBourse } from '@corbeille/projections';
 import { foldLive } from '@corbeille/rulings';
-import { DEMO_CLASS_GAMES, DEMO_GAMES, seedDemoLeague } from '@corbeille/tools-demo';
+import { DEMO_CLASS_GAMES, DEMO_GAMES, DEMO_MAXI_BOURSE_GAMES, seedDemoLeague } from '@corbeille/tools-demo';
 import { verifyReplay } from './verify-replay';
 
 /** Seeding the whole demo (its accounts' bcrypt, every game with its integrity records) takes seconds on a busy machine. */
@@ -32,7 +32,7 @@ describe('replay verifier', () => {
     const clean = await verifyReplay(store, projections);
     expect(clean.ok).toBe(true);
     expect(clean.missing).toEqual([]);
-    expect(clean.games).toHaveLength(DEMO_GAMES.length + DEMO_CLASS_GAMES.length);
+    expect(clean.games).toHaveLength(DEMO_GAMES.length + DEMO_MAXI_BOURSE_GAMES.length + DEMO_CLASS_GAMES.length);
     expect(clean.games.every((game) => game.eventsFolded > 0)).toBe(true);
     await projections.stop();
 
@@ -170,7 +170,7 @@ describe('replay verifier', () => {
     await projections.start();
     const clean = await verifyReplay(store, projections, { requireChain: true });
     expect(clean.ok).toBe(true);
-    expect(clean.chains.map((chain) => chain.gameId).sort()).toEqual([...DEMO_GAMES, ...DEMO_CLASS_GAMES].map((game) => game.gameId).sort());
+    expect(clean.chains.map((chain) => chain.gameId).sort()).toEqual([...DEMO_GAMES, ...DEMO_MAXI_BOURSE_GAMES, ...DEMO_CLASS_GAMES].map((game) => game.gameId).sort());
     expect(clean.chains.every((chain) => chain.status === 'verified' && chain.legacyEvents === 0 && chain.eventsChecked > 0)).toBe(true);
     const streamId = clean.chains.find((chain) => chain.gameId === 'demo-2')?.streamId;
     await projections.stop();

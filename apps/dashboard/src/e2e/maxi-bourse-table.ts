@@ -1,7 +1,8 @@
 /**
- * Plays a short Maxi Bourse table over the API for the browser tests (the demo seed has none): two demo
- * players join under their account ids, the organiser starts it, then each awaited player makes a
- * plain move (first company in the draft, roll, pass, bid nothing, pay) for a bounded number of moves.
+ * Plays a short Maxi Bourse table over the API for the browser tests (a game still in play: the demo
+ * seed's Maxi Bourse game is finished): two demo players join under their account ids, the organiser
+ * starts it, then each awaited player makes a plain move (first company in the draft, roll, pass, bid
+ * nothing, pay) for a bounded number of moves.
  */
 
 export type Call = <T>(query: string, variables: Record<string, unknown>, token: string) => Promise<T>;
