@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { describeEventStore, openEventStore, storageConfigFromEnv } from '@corbeille/infrastructure';
+import { describeEventStore, openEventStore, openSeedStore, storageConfigFromEnv } from '@corbeille/infrastructure';
 import { seedDemoLeague } from '@corbeille/tools-demo';
 
 /**
@@ -17,14 +17,17 @@ const children: ChildProcess[] = [];
 async function seed(dataDir: string): Promise<void> {
   const config = storageConfigFromEnv({ ...process.env, DATA_DIR: dataDir });
   const store = openEventStore(config);
+  // The games' secret seeds go next to the events, where the API finds them: the game in play goes on fairly.
+  const seeds = openSeedStore(config);
   try {
-    const report = await seedDemoLeague({ store });
+    const report = await seedDemoLeague({ store, seeds });
     console.log(
       report.skipped
         ? `Demo league already in ${describeEventStore(config)}.`
-        : `Demo league seeded into ${describeEventStore(config)}: ${report.games.length} games.`,
+        : `Demo league seeded into ${describeEventStore(config)}: ${report.games.length + report.maxiBourseGames.length + report.classGames.length} games.`,
     );
   } finally {
+    await seeds.close();
     await store.close();
   }
 }
