@@ -10,6 +10,8 @@ export type Call = <T>(query: string, variables: Record<string, unknown>, token:
 interface LegalAction {
   readonly type: string;
   readonly companies: readonly string[];
+  readonly company: string | null;
+  readonly maxLots: number | null;
 }
 
 const MOVES: Readonly<Record<string, { mutation: string; input: (action: LegalAction) => Record<string, unknown> }>> = {
@@ -23,6 +25,14 @@ const MOVES: Readonly<Record<string, { mutation: string; input: (action: LegalAc
   PAY_FOR_SHARES: { mutation: 'payMaxiBourseShares', input: () => ({}) },
 };
 
+/**
+ * Moves made only when no plain one is offered: a player who must raise cash (a Strictly Personal card,
+ * a debt) offers shares, one lot at a time, so the table never stalls on an obligation.
+ */
+const FALLBACK_MOVES: Readonly<Record<string, { mutation: string; input: (action: LegalAction) => Record<string, unknown> }>> = {
+  OFFER_SHARES: { mutation: 'offerMaxiBourseShares', input: (action) => ({ company: action.company, lots: 1 }) },
+};
+
 const INPUT_TYPES: Readonly<Record<string, string>> = {
   pickMaxiBourseCompany: 'PickMaxiBourseCompanyInput',
   rollMaxiBourseDice: 'RollMaxiBourseDiceInput',
@@ -32,6 +42,7 @@ const INPUT_TYPES: Readonly<Record<string, string>> = {
   answerMaxiBourseAuction: 'AnswerMaxiBourseAuctionInput',
   answerMaxiBourseSaleOffer: 'AnswerMaxiBourseSaleOfferInput',
   payMaxiBourseShares: 'PayMaxiBourseSharesInput',
+  offerMaxiBourseShares: 'OfferMaxiBourseSharesInput',
 };
 
 export interface MaxiBourseTable {
@@ -75,12 +86,14 @@ export async function playMaxiBourseMoves(
     const player = playerId === undefined ? undefined : players.get(playerId);
     if (playerId === undefined || player === undefined) break;
     const { maxiBourseGame: own } = await call<{ maxiBourseGame: { legalActions: LegalAction[] } }>(
-      `query($id: ID!, $playerId: ID!) { maxiBourseGame(id: $id) { legalActions(playerId: $playerId) { type companies } } }`,
+      `query($id: ID!, $playerId: ID!) { maxiBourseGame(id: $id) { legalActions(playerId: $playerId) { type companies company maxLots } } }`,
       { id: gameId, playerId },
       player.token,
     );
-    const action = own.legalActions.find((candidate) => MOVES[candidate.type] !== undefined);
-    const move = action === undefined ? undefined : MOVES[action.type];
+    const action =
+      own.legalActions.find((candidate) => MOVES[candidate.type] !== undefined) ??
+      own.legalActions.find((candidate) => FALLBACK_MOVES[candidate.type] !== undefined);
+    const move = action === undefined ? undefined : (MOVES[action.type] ?? FALLBACK_MOVES[action.type]);
     if (action === undefined || move === undefined) break;
     const inputType = INPUT_TYPES[move.mutation];
     await call(`mutation($input: ${inputType}!) { ${move.mutation}(input: $input) { gameId } }`, { input: { gameId, playerId, ...move.input(action) } }, player.token);
