@@ -1,5 +1,6 @@
 export * from './bot-driver';
 export * from './bolsa-bot-driver';
+export * from './table-driver';
 export * from './maxi-bourse-bot-driver';
 export * from './demo-people';
 export * from './demo-league';
