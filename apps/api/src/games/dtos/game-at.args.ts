@@ -24,3 +24,12 @@ export class GameAtArgs {
   @Min(0)
   revision?: number | null;
 }
+
+/** Time travel in a game with hidden information: a referee may see it as one of its players could. */
+@ArgsType()
+export class GameAtAsArgs extends GameAtArgs {
+  @Field(() => ID, { nullable: true, description: "Referees only: the game as this player could see it at that point (their own secrets, nobody else's)." })
+  @IsOptional()
+  @IsEntityId()
+  viewAs?: string | null;
+}

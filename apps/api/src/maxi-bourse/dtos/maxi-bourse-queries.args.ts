@@ -1,9 +1,9 @@
-import { ArgsType, Field, ID, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Min } from 'class-validator';
+import { ArgsType, Field, ID } from '@nestjs/graphql';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional } from 'class-validator';
 import type { MaxiBourseLedgerKind } from '@corbeille/projections';
 import { PaginationArgs } from '../../common/pagination/pagination.args';
-import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { IsEntityId } from '../../common/validation/is-entity-id.validator';
+import { GameAtAsArgs } from '../../games/dtos/game-at.args';
 import {
   MAXI_BOURSE_LEDGER_KINDS,
   MAXI_BOURSE_PHASES,
@@ -21,28 +21,7 @@ export class MaxiBourseGamesArgs extends PaginationArgs {
 }
 
 @ArgsType()
-export class MaxiBourseGameAtArgs {
-  @Field(() => ID)
-  @IsEntityId()
-  id!: string;
-
-  @Field(() => SafeIntScalar, { nullable: true, description: 'Fold the events whose global position is at most this one. Give this or `revision`.' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  position?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Fold the events up to and including this stream revision.' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  revision?: number | null;
-
-  @Field(() => ID, { nullable: true, description: "Referees only: the game as this player could see it at that point (their own secrets, nobody else's)." })
-  @IsOptional()
-  @IsEntityId()
-  viewAs?: string | null;
-}
+export class MaxiBourseGameAtArgs extends GameAtAsArgs {}
 
 @ArgsType()
 export class MaxiBourseLedgerArgs extends PaginationArgs {
