@@ -129,6 +129,33 @@ describe('identity projection', () => {
     await projection.stop();
   });
 
+  it('moves on over game events it ignores without writing, and keeps their position at stop', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const projection = new IdentityProjection(store, new IdentityStore(path));
+    await projection.start();
+    let last = 0;
+    for (let move = 0; move < 5; move += 1) last = await append(store, 'stock-ticker-g2', [{ type: 'DiceRolled', data: { move } }]);
+    await projection.waitFor(last);
+    expect(projection.checkpoint()).toBe(last);
+    // Nothing was written for them: the saved checkpoint is still where it was.
+    expect(projection.store.checkpoint()).toBe(0);
+
+    const registered = await append(store, accountStreamId('cat'), [
+      { type: 'AccountRegistered', data: { accountId: 'cat', email: 'cat@example.com', displayName: 'Cat', passwordHash: 'h', registeredAt: AT } },
+    ]);
+    await projection.waitFor(registered);
+    expect(projection.store.checkpoint()).toBe(registered);
+    last = await append(store, 'stock-ticker-g2', [{ type: 'DiceRolled', data: { move: 6 } }]);
+    await projection.waitFor(last);
+    await projection.stop();
+
+    const restarted = new IdentityProjection(store, new IdentityStore(path));
+    expect(restarted.checkpoint()).toBe(last);
+    await restarted.start();
+    expect(restarted.store.accountByEmail('cat@example.com')?.displayName).toBe('Cat');
+    await restarted.stop();
+  });
+
   it('fails loudly instead of skipping an event it cannot fold', async () => {
     const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const projection = new IdentityProjection(store, new IdentityStore(':memory:'), [

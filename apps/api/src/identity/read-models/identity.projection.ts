@@ -20,6 +20,8 @@ import {
 import type { IdentityStore } from './identity.store';
 
 const BATCH = 1000;
+/** How far the position may run ahead of the saved checkpoint over events these read models ignore. */
+const CHECKPOINT_EVERY = 10_000;
 
 /**
  * Folds the global log into the identity read models: accounts and tokens from `account-*`, leagues from
@@ -30,6 +32,8 @@ export class IdentityProjection {
   private readonly logger = new Logger('IdentityProjection');
   private subscription: Subscription | undefined;
   private position: number;
+  /** The checkpoint as last saved. */
+  private savedPosition: number;
   private waiters: { position: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private failure: unknown;
 
@@ -39,6 +43,7 @@ export class IdentityProjection {
     private readonly extractors: readonly GameResultExtractor[] = GAME_RESULT_EXTRACTORS,
   ) {
     this.position = store.checkpoint();
+    this.savedPosition = this.position;
   }
 
   /** Catches up from the checkpoint, then follows the log live. Resolves once caught up. */
@@ -58,6 +63,7 @@ export class IdentityProjection {
   async stop(): Promise<void> {
     await this.subscription?.unsubscribe();
     this.subscription = undefined;
+    if (!this.failure) this.persistCheckpoint();
     this.store.close();
   }
 
@@ -91,23 +97,53 @@ export class IdentityProjection {
   }
 
   private applyBatch(events: readonly RecordedEvent[]): void {
-    try {
-      this.store.transaction(() => {
-        for (const event of events) {
-          if (event.position <= this.position) continue;
-          this.apply(event);
-          this.position = event.position;
-        }
-        this.store.saveCheckpoint(this.position);
-      });
-    } catch (error) {
-      // Rolled back: resume from what was committed.
-      this.position = this.store.checkpoint();
-      throw error;
+    // Most of the log (every move of every game) is nothing to these read models: such events only move
+    // the position on, and the checkpoint is saved with the next event that matters, or once
+    // CHECKPOINT_EVERY positions have gone by, or at stop. A restart then re-reads a few ignored events.
+    const relevant = events.filter((event) => event.position > this.position && this.concerns(event));
+    const last = events[events.length - 1]?.position ?? this.position;
+    if (relevant.length === 0) {
+      if (last > this.position) {
+        this.position = last;
+        if (this.position - this.savedPosition >= CHECKPOINT_EVERY) this.persistCheckpoint();
+      }
+    } else {
+      try {
+        this.store.transaction(() => {
+          for (const event of relevant) this.apply(event);
+          this.position = Math.max(this.position, last);
+          this.store.saveCheckpoint(this.position);
+        });
+        this.savedPosition = this.position;
+      } catch (error) {
+        // Rolled back: resume from what was committed.
+        this.position = this.store.checkpoint();
+        this.savedPosition = this.position;
+        throw error;
+      }
     }
     const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
     this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
     for (const waiter of ready) waiter.resolve();
+  }
+
+  private persistCheckpoint(): void {
+    if (this.position === this.savedPosition) return;
+    this.store.transaction(() => this.store.saveCheckpoint(this.position));
+    this.savedPosition = this.position;
+  }
+
+  /** Whether an event changes these read models: an account or league event, or a game's result. */
+  private concerns(event: RecordedEvent): boolean {
+    if (event.streamId.startsWith(ACCOUNT_STREAM_PREFIX) || event.streamId.startsWith(LEAGUE_STREAM_PREFIX)) return true;
+    return this.resultOf(event) !== undefined;
+  }
+
+  private resultOf(event: RecordedEvent): GameResult | undefined {
+    return extractGameResult(
+      { streamId: event.streamId, type: event.type, data: event.data, occurredAt: event.metadata.occurredAt },
+      this.extractors,
+    );
   }
 
   private fail(error: unknown): void {
@@ -126,10 +162,7 @@ export class IdentityProjection {
       this.applyLeagueEvent({ type: event.type, data: event.data } as LeagueEvent, event);
       return;
     }
-    const result = extractGameResult(
-      { streamId: event.streamId, type: event.type, data: event.data, occurredAt: event.metadata.occurredAt },
-      this.extractors,
-    );
+    const result = this.resultOf(event);
     if (result) this.applyGameResult(result, event);
   }
 
