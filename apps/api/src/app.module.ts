@@ -15,6 +15,7 @@ import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { LimitsModule } from './common/limits/limits.module';
 import { queryLimitsPlugin, subscriptionLimits } from './common/limits/query-limits';
+import { sharedSubscriptions } from './common/pubsub/shared-subscriptions';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
@@ -107,6 +108,9 @@ export class AppModule {
           subscriptions: {
             'graphql-ws': {
               onSubscribe: subscriptionLimits(config.limits),
+              // graphql-ws's own option, which Nest passes on (its type leaves it out): a public board's
+              // update is executed once for all its subscribers, not once each.
+              ...{ subscribe: sharedSubscriptions() },
               // A socket is authenticated once, when it connects; its operations then read `extra.principal`.
               onConnect: async (ctx) => {
                 // graphql-ws's `ws` server puts the socket and its upgrade request in `extra`.
