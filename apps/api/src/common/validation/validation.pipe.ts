@@ -1,8 +1,10 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { InputValidationError, type FieldError } from '../errors/input-validation.error';
+import { cacheValidationMetadataLookups } from './validation-metadata-cache';
 
 /** Strict validation of every argument: unknown fields are rejected, values are converted to the DTO classes. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadataLookups();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
