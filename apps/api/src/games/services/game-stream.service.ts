@@ -11,6 +11,8 @@ const EVENT_CURSOR = 'event';
 
 /** How many events a filtered read takes from the store at a time. */
 const SCAN_CHUNK = 1000;
+/** How many games `find` remembers (a map of ids; cleared when full). */
+const KNOWN_GAMES = 100_000;
 
 interface FoundPage {
   readonly page: readonly RecordedEvent[];
@@ -36,13 +38,24 @@ export interface FoldedState {
 export class GameStreamService {
   private readonly latest = new Map<string, FoldedState & { readonly revision: number }>();
 
+  private readonly knownGames = new Map<string, RegisteredGame>();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /** The registered game whose stream holds this id, with the stream's last revision. */
-  async find(gameId: string): Promise<{ game: RegisteredGame; revision: number } | undefined> {
+  /**
+   * The registered game whose stream holds this id. A stream never changes type and is never deleted,
+   * so a game once found is remembered (up to KNOWN_GAMES of them) and costs no query the next time.
+   */
+  async find(gameId: string): Promise<{ game: RegisteredGame } | undefined> {
+    const known = this.knownGames.get(gameId);
+    if (known) return { game: known };
     for (const game of GAME_REGISTRY) {
       const revision = await this.store.streamRevision(streamIdFor(game, gameId));
-      if (revision !== undefined) return { game, revision };
+      if (revision !== undefined) {
+        if (this.knownGames.size >= KNOWN_GAMES) this.knownGames.clear();
+        this.knownGames.set(gameId, game);
+        return { game };
+      }
     }
     return undefined;
   }
