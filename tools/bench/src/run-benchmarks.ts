@@ -1,3 +1,5 @@
+// First: the mode must be set before graphql-js is loaded.
+import './production-mode';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -102,6 +104,7 @@ function describeMachine(dir: string): void {
   }
   console.log(`Machine: ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, SQLite ${sqlite}`);
   console.log(`Files in ${dir} (${filesystem.replace(/\s+/g, ' ')}); commit ${commit} (plus uncommitted changes, if any)`);
+  console.log(`NODE_ENV=${process.env['NODE_ENV'] ?? ''} (the API as deployed; set NODE_ENV=development to measure it with development checks)`);
   console.log(`Load average at the start: ${describeLoad()} (anything else running on the machine shows in every figure)`);
 }
 
