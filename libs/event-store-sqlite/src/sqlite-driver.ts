@@ -45,6 +45,11 @@ type DatabaseConstructor = new (filename: string, options?: DatabaseOptions) => 
 
 const load = createRequire(__filename);
 
+/** The driver's entry file, for a worker thread to load the same driver. */
+export function driverPath(): string {
+  return load.resolve('better-sqlite3');
+}
+
 export function openDatabase(filename: string, options: DatabaseOptions): SqliteDatabase {
   const Database = load('better-sqlite3') as DatabaseConstructor;
   return new Database(filename, options);

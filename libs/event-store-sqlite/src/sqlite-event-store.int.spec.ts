@@ -22,6 +22,14 @@ describeEventStoreContract('sqlite (file)', async () => {
   };
 });
 
+describeEventStoreContract('sqlite (file, inline writer)', async () => {
+  const dir = await tempDir();
+  return {
+    store: new SqliteEventStore({ path: join(dir, 'events.sqlite'), writer: 'inline' }),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
 describeEventStoreContract('sqlite (:memory:)', async () => ({ store: new SqliteEventStore({ path: ':memory:' }) }));
 
 describe('SqliteEventStore', () => {

@@ -16,11 +16,25 @@ import {
   type StoreUnavailableReason,
   type Subscription,
   WrongExpectedRevisionError,
-  revisionMatches,
   toJson,
 } from '@corbeille/event-store';
 import { EventIdGenerator } from './event-ids';
-import { type SqliteDatabase, type Statement, type Transaction, openDatabase } from './sqlite-driver';
+import { type SqliteDatabase, type Statement, driverPath, openDatabase } from './sqlite-driver';
+import {
+  type BatchAppend,
+  type BatchReply,
+  type BatchWriter,
+  InlineWriter,
+  type SerialisedEvent,
+  type SqlitePragmas,
+  ThreadWriter,
+  configureConnection,
+} from './sqlite-writer';
+
+export type { SqlitePragmas } from './sqlite-writer';
+
+/** Where the group commit writes: a worker thread with its own connection, or the main thread's connection. */
+export type SqliteWriterMode = 'thread' | 'inline';
 
 export interface SqliteEventStoreOptions {
   /** The database file (its directory is created if missing), or ':memory:' for a private in-memory database. */
@@ -29,25 +43,16 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
   readonly busyTimeoutMs?: number;
-}
-
-/** Connection settings as SQLite reports them. */
-export interface SqlitePragmas {
-  readonly journalMode: string;
-  /** 2 = FULL. */
-  readonly synchronous: number;
-  readonly foreignKeys: boolean;
-  readonly busyTimeoutMs: number;
+  /**
+   * 'thread' (the default for files) writes in a worker thread, off the event loop; 'inline' writes on
+   * the main thread (always for ':memory:', which a thread cannot share). CORBEILLE_SQLITE_WRITER=inline
+   * in the environment changes the default for files.
+   */
+  readonly writer?: SqliteWriterMode;
 }
 
 /** A row as the raw statements return it: the columns of COLUMNS, in that order. */
 type EventRow = [position: number, id: string, streamId: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
-
-interface SerialisedEvent {
-  readonly type: string;
-  readonly data: string;
-  readonly metadata: string;
-}
 
 /** What an append wrote: enough to describe its events without reading them back. */
 interface Written extends AppendResult {
@@ -57,16 +62,12 @@ interface Written extends AppendResult {
   readonly events: readonly SerialisedEvent[];
 }
 
-/** An append waiting for the next group commit. */
+/** An append waiting for its group commit. */
 interface PendingAppend {
-  readonly streamId: string;
-  readonly events: readonly SerialisedEvent[];
-  readonly expected: ExpectedRevision;
+  readonly append: BatchAppend;
   readonly resolve: (written: Written) => void;
   readonly reject: (error: unknown) => void;
 }
-
-type AppendOutcome = { readonly ok: true; readonly written: Written } | { readonly ok: false; readonly error: unknown };
 
 /** An append's result with the events as recorded (what reading them back would return). */
 export interface RecordedAppend {
@@ -98,12 +99,16 @@ const PAGE_SIZE = 500;
  * the UNIQUE (stream_id, revision) index); AUTOINCREMENT keeps positions increasing and never reused.
  *
  * Appends are group-committed: every append made during one turn of the event loop is written by one
- * BEGIN IMMEDIATE transaction, and so shares one fsync, at the end of that turn. The transaction takes
- * the database's write lock before any revision check, so checks cannot race with another connection,
- * in this process or another one. Each append runs in its own savepoint and is checked against the
- * stream as the appends before it in the same batch left it, so appends stay atomic and independent:
- * one failing (wrong revision, or an error from SQLite) writes nothing and does not affect the others.
- * No promise resolves before the transaction is committed with synchronous=FULL.
+ * BEGIN IMMEDIATE transaction, and so shares one fsync, at the end of that turn; while a batch is being
+ * written, new appends gather for the next one. The transaction takes the database's write lock before
+ * any revision check, so checks cannot race with another connection, in this process or another one.
+ * Each append runs in its own savepoint and is checked against the stream as the appends before it in
+ * the same batch left it, so appends stay atomic and independent: one failing (wrong revision, or an
+ * error from SQLite) writes nothing and does not affect the others. No promise resolves, and no
+ * subscription hears of an append, before its transaction is committed with synchronous=FULL.
+ *
+ * For a file, the transactions run in a worker thread with a connection of its own (see sqlite-writer.ts),
+ * so the fsync does not block the event loop; reads use the main thread's connection.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: SqliteDatabase;
@@ -111,40 +116,38 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<CatchUpSubscription>();
   private readonly statements: Statements;
   private readonly ids = new EventIdGenerator();
-  private readonly appendOne: Transaction<[PendingAppend], Written>;
-  private readonly appendMany: Transaction<[readonly PendingAppend[]], AppendOutcome[]>;
+  private readonly writer: BatchWriter;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
+  /** The batch being written, if any: one at a time. */
+  private inFlight: readonly PendingAppend[] | undefined;
+  /** Called once nothing is pending or in flight (close() waits for it). */
+  private drainWaiters: (() => void)[] = [];
+  private closing: Promise<void> | undefined;
+  private readonly commits = { batches: 0, appends: 0 };
 
   constructor(options: SqliteEventStoreOptions) {
-    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    const memory = options.path === ':memory:';
+    if (!memory) mkdirSync(dirname(options.path), { recursive: true });
     const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.db = openDatabase(options.path, { timeout: busyTimeoutMs });
-    this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    // A larger page cache keeps the indexes of a big log in memory (it does not change durability).
-    this.db.pragma('cache_size = -65536');
+    configureConnection(this.db, busyTimeoutMs);
     this.db.exec(SCHEMA);
 
     this.statements = prepareStatements(this.db);
+    const mode = memory ? 'inline' : (options.writer ?? defaultWriterMode());
+    this.writer = mode === 'thread' ? new ThreadWriter({ path: options.path, busyTimeoutMs, driverPath: driverPath() }) : new InlineWriter(this.db);
+  }
 
-    this.appendOne = this.db.transaction((append: PendingAppend) => this.write(append));
-    // Called inside appendMany, appendOne runs as a savepoint: a failed append is rolled back on its own.
-    this.appendMany = this.db.transaction((batch: readonly PendingAppend[]) =>
-      batch.map((append): AppendOutcome => {
-        try {
-          return { ok: true, written: this.appendOne(append) };
-        } catch (error) {
-          // After SQLITE_FULL, BUSY or IOERR SQLite may have rolled back the whole transaction: then none of
-          // the batch is written, and going on would run the remaining appends in transactions of their own.
-          if (!this.db.inTransaction) throw storeError(error);
-          return { ok: false, error: storeError(error) };
-        }
-      }),
-    );
+  /** Where this store's appends are written. */
+  get writerMode(): SqliteWriterMode {
+    return this.writer.threaded ? 'thread' : 'inline';
+  }
+
+  /** How many group commits (batches handed to the writer) and appends in them there have been so far. */
+  groupCommits(): { readonly batches: number; readonly appends: number } {
+    return { ...this.commits };
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -174,20 +177,26 @@ export class SqliteEventStore implements EventStore {
   }
 
   private enqueue(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<Written> {
-    let serialised: SerialisedEvent[];
+    let append: BatchAppend;
     try {
-      if (!this.db.open) throw new Error('The event store is closed');
-      serialised = serialise(events);
+      if (this.closing) throw new Error('The event store is closed');
+      const now = Date.now();
+      const ids = events.map(() => this.ids.next(now));
+      append = { streamId, expected: expectedRevision, events: serialise(events), ids, recordedAt: new Date(now).toISOString() };
     } catch (error) {
       return Promise.reject(error);
     }
     return new Promise<Written>((resolve, reject) => {
-      this.pending.push({ streamId, events: serialised, expected: expectedRevision, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.pending.push({ append, resolve, reject });
+      this.scheduleFlush();
     });
+  }
+
+  /** The next group commit runs at the end of this turn of the event loop, or once the batch in flight is answered. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.inFlight || this.pending.length === 0) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -219,7 +228,7 @@ export class SqliteEventStore implements EventStore {
     handler: EventHandler,
     options: SubscribeToAllOptions & { onError?: (error: unknown) => void } = {},
   ): Subscription {
-    if (!this.db.open) throw new Error('The event store is closed');
+    if (this.closing || !this.db.open) throw new Error('The event store is closed');
     const subscription: CatchUpSubscription = new CatchUpSubscription(
       async (afterPosition, limit) => this.readAfter(afterPosition, limit),
       handler,
@@ -238,77 +247,85 @@ export class SqliteEventStore implements EventStore {
    * Caps the database file at `pages` pages (PRAGMA max_page_count; never below its current size):
    * an append that would grow it further fails with StoreUnavailableError('full'), as on a full disk.
    * Returns the cap in force. Lets an operator bound the log's disk use, and tests simulate a full disk.
+   * The cap is set on the connection that writes (before its next batch) and on the one that reads.
    */
   limitPageCount(pages: number): number {
     if (!Number.isSafeInteger(pages) || pages < 1) throw new RangeError(`A page count must be a positive integer, got ${pages}`);
-    return Number(this.db.pragma(`max_page_count = ${pages}`, { simple: true }));
+    if (!this.writer.threaded) return this.writer.limitPageCount(pages);
+    this.db.pragma(`max_page_count = ${pages}`, { simple: true });
+    return this.writer.limitPageCount(pages);
   }
 
-  /** Reports the connection's settings (for health checks and tests). */
+  /** Reports the settings of the connection that writes (for health checks and tests). */
   pragmas(): SqlitePragmas {
-    return {
-      journalMode: String(this.db.pragma('journal_mode', { simple: true })),
-      synchronous: Number(this.db.pragma('synchronous', { simple: true })),
-      foreignKeys: Number(this.db.pragma('foreign_keys', { simple: true })) === 1,
-      busyTimeoutMs: Number(this.db.pragma('busy_timeout', { simple: true })),
-    };
+    return this.writer.pragmas();
   }
 
-  /** Writes the appends still waiting for their group commit, stops every subscription, then closes the database. */
-  async close(): Promise<void> {
-    if (this.db.open) this.flush();
+  /**
+   * Writes the appends still waiting for their group commit (and waits for the one being written),
+   * stops every subscription, then stops the writer and closes the database. Appends made once
+   * close() has been called are refused.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    if (this.pending.length > 0 || this.inFlight) {
+      const drained = new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+      if (!this.inFlight) this.flush();
+      await drained;
+    }
     await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
+    await this.writer.close();
     if (this.db.open) this.db.close();
   }
 
-  /** The group commit: writes every pending append in one transaction, then settles their promises. */
+  /** The group commit: hands every pending append to the writer as one batch; its reply settles them. */
   private flush(): void {
     this.flushScheduled = false;
     const batch = this.pending;
-    if (batch.length === 0) return;
+    if (batch.length === 0 || this.inFlight) return;
     this.pending = [];
-    let outcomes: AppendOutcome[];
-    try {
-      if (!this.db.open) throw new Error('The event store is closed');
-      // A lone append needs no savepoint of its own.
-      outcomes = batch.length === 1 ? [{ ok: true, written: this.appendOne.immediate(batch[0] as PendingAppend) }] : this.appendMany.immediate(batch);
-    } catch (error) {
-      // Nothing of the batch was committed (the lock could not be taken, or the commit failed).
-      const failure = storeError(error);
-      outcomes = batch.map(() => ({ ok: false, error: failure }));
-    }
-    let written = false;
-    outcomes.forEach((outcome, index) => {
-      const append = batch[index] as PendingAppend;
-      if (outcome.ok) {
-        written ||= append.events.length > 0;
-        append.resolve(outcome.written);
-      } else append.reject(outcome.error);
-    });
-    if (written) for (const subscription of this.subscriptions) subscription.notify();
+    this.inFlight = batch;
+    this.commits.batches += 1;
+    this.commits.appends += batch.length;
+    this.writer.write(
+      batch.map((pending) => pending.append),
+      (reply) => this.settle(batch, reply),
+    );
   }
 
-  /** One append, inside a transaction or savepoint that holds the write lock. */
-  private write(append: PendingAppend): Written {
-    const { streamId, events, expected } = append;
-    const head = this.statements.head.get(streamId) as [revision: number, position: number] | undefined;
-    const actual = head?.[0];
-    if (!revisionMatches(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
-    let revision = actual ?? -1;
-    let position = head?.[1] ?? 0;
-    const now = Date.now();
-    const recordedAt = new Date(now).toISOString();
-    const ids: string[] = [];
-    const positions: number[] = [];
-    const insert = this.statements.insert;
-    for (const event of events) {
-      revision += 1;
-      const id = this.ids.next(now);
-      position = Number(insert.run(id, streamId, revision, event.type, event.data, event.metadata, recordedAt).lastInsertRowid);
-      ids.push(id);
-      positions.push(position);
+  /** Settles a batch's promises once its transaction is committed (or has failed), then notifies the subscriptions. */
+  private settle(batch: readonly PendingAppend[], reply: BatchReply): void {
+    this.inFlight = undefined;
+    let written = false;
+    if ('failure' in reply) {
+      // Nothing of the batch was committed (the lock could not be taken, or the commit failed).
+      const failure = storeError(reply.failure);
+      for (const pending of batch) pending.reject(failure);
+    } else {
+      batch.forEach((pending, index) => {
+        const { append } = pending;
+        const outcome = reply.outcomes[index];
+        if (outcome === undefined) pending.reject(new Error('The event store writer gave no outcome for an append'));
+        else if (outcome.ok) {
+          written ||= append.events.length > 0;
+          const { revision, position, positions } = outcome;
+          pending.resolve({ nextExpectedRevision: revision, position, ids: append.ids, positions, recordedAt: append.recordedAt, events: append.events });
+        } else if (outcome.conflict) pending.reject(new WrongExpectedRevisionError(append.streamId, append.expected, outcome.actual));
+        else pending.reject(storeError(outcome.error));
+      });
     }
-    return { nextExpectedRevision: revision, position, ids, positions, recordedAt, events };
+    if (written) for (const subscription of this.subscriptions) subscription.notify();
+    if (this.pending.length > 0) {
+      // Closing: write what is left now rather than at the end of the turn.
+      if (this.closing) this.flush();
+      else this.scheduleFlush();
+    } else if (this.drainWaiters.length > 0) {
+      for (const resolve of this.drainWaiters.splice(0)) resolve();
+    }
   }
 
   private readAfter(afterPosition: number, limit: number): RecordedEvent[] {
@@ -332,16 +349,12 @@ function prepareStatements(db: SqliteDatabase) {
   const raw = <Params extends unknown[]>(sql: string): Statement<Params> => db.prepare<Params>(sql).raw(true);
   return {
     head: raw<[string]>('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
-    insert: db.prepare<[string, string, number, string, string, string, string]>(
-      'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
     forwards: raw<[string, number, number]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
     backwards: raw<[string, number, number]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
     after: raw<[number, number]>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
   };
 }
 
-/** Opens (creating if needed) an event store in the SQLite file at `path`. */
 /** SQLite result codes (better-sqlite3's `error.code`) that mean "not written, try again later". */
 const UNAVAILABLE: readonly [RegExp, StoreUnavailableReason][] = [
   [/^SQLITE_FULL/, 'full'],
@@ -357,6 +370,11 @@ function storeError(error: unknown): unknown {
   return reason === undefined ? error : new StoreUnavailableError(reason, error);
 }
 
+function defaultWriterMode(): SqliteWriterMode {
+  return process.env['CORBEILLE_SQLITE_WRITER'] === 'inline' ? 'inline' : 'thread';
+}
+
+/** Opens (creating if needed) an event store in the SQLite file at `path`. */
 export function openSqliteEventStore(
   path: string,
   options: Omit<SqliteEventStoreOptions, 'path'> = {},

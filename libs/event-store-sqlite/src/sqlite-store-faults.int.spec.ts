@@ -15,7 +15,7 @@ function event(index: number, size = 500): NewEvent {
   };
 }
 
-describe('SqliteEventStore under store faults', () => {
+describe.each(['thread', 'inline'] as const)('SqliteEventStore under store faults (%s writer)', (writer) => {
   let dir: string;
   let path: string;
 
@@ -29,7 +29,7 @@ describe('SqliteEventStore under store faults', () => {
   });
 
   it('fails an append on a full database with StoreUnavailableError("full"), fails its whole group commit, and appends again once there is room', async () => {
-    const store = new SqliteEventStore({ path });
+    const store = new SqliteEventStore({ path, writer });
     try {
       await store.appendToStream('s-0', [event(0)], 'no-stream');
       store.limitPageCount(1);
@@ -57,7 +57,7 @@ describe('SqliteEventStore under store faults', () => {
   });
 
   it('fails an append with StoreUnavailableError("busy") when another connection holds the lock beyond the busy timeout', async () => {
-    const store = new SqliteEventStore({ path, busyTimeoutMs: 100 });
+    const store = new SqliteEventStore({ path, busyTimeoutMs: 100, writer });
     const other = new Database(path);
     try {
       await store.appendToStream('s', [event(0)], 'no-stream');
@@ -72,7 +72,7 @@ describe('SqliteEventStore under store faults', () => {
   });
 
   it('refuses a page count that is not a positive integer', async () => {
-    const store = new SqliteEventStore({ path });
+    const store = new SqliteEventStore({ path, writer });
     try {
       expect(() => store.limitPageCount(0)).toThrow(RangeError);
     } finally {
