@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -103,7 +104,9 @@ export class AppModule {
           graphiql: config.graphiql,
           // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).
           allowBatchedHttpRequests: false,
-          plugins: [queryLimitsPlugin(config.limits)],
+          // No cache hints are given (every answer depends on the game's moment and the reader), so Apollo's
+          // cache-control plugin, which wraps every field's resolver to compute them, is left out.
+          plugins: [queryLimitsPlugin(config.limits), ApolloServerPluginCacheControlDisabled()],
           context: graphQLContext,
           subscriptions: {
             'graphql-ws': {
