@@ -12,9 +12,57 @@
  * These are the rules of RFC 8785 (JSON Canonicalization Scheme) for the values JSON.parse produces.
  */
 export function canonicalJson(value: unknown, what = 'Value'): string {
+  // Events are plain data: written directly, they need no trip through JSON. Anything else (a toJSON,
+  // an undefined member, a non-finite number, a class instance, a cycle...) takes the trip, which
+  // defines the result in every case; for plain data both ways write the same text.
+  const direct = writePlain(value, 0);
+  if (direct !== undefined) return direct;
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError(`${what} is not JSON-serialisable`);
   return write(JSON.parse(json) as unknown);
+}
+
+/** Nesting beyond this is left to the trip through JSON (which also catches cycles). */
+const MAX_PLAIN_DEPTH = 256;
+
+/** The canonical text of plain data (JSON.parse's kind of values), or undefined for anything else. */
+function writePlain(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'object': {
+      if (value === null) return 'null';
+      if (depth >= MAX_PLAIN_DEPTH) return undefined;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+        let out = '[';
+        for (let index = 0; index < value.length; index++) {
+          const item = writePlain(value[index], depth + 1);
+          if (item === undefined) return undefined;
+          out += index === 0 ? item : `,${item}`;
+        }
+        return `${out}]`;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return undefined;
+      const object = value as Record<string, unknown>;
+      if (typeof object['toJSON'] === 'function') return undefined;
+      const keys = Object.keys(object).sort();
+      let out = '{';
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index] as string;
+        const member = writePlain(object[key], depth + 1);
+        if (member === undefined) return undefined;
+        out += `${index === 0 ? '' : ','}${JSON.stringify(key)}:${member}`;
+      }
+      return `${out}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function write(value: unknown): string {

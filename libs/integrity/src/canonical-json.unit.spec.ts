@@ -1,5 +1,30 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { canonicalJson } from './canonical-json';
+
+/** The definition: through JSON, then keys sorted at every depth. */
+function throughJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError('not JSON-serialisable');
+  const write = (item: unknown): string => {
+    if (item === null || typeof item !== 'object') return JSON.stringify(item);
+    if (Array.isArray(item)) return `[${item.map(write).join(',')}]`;
+    const object = item as Record<string, unknown>;
+    return `{${Object.keys(object)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${write(object[key])}`)
+      .join(',')}}`;
+  };
+  return write(JSON.parse(json) as unknown);
+}
+
+function outcome(run: () => string): string {
+  try {
+    return run();
+  } catch (error) {
+    return `throws ${error instanceof TypeError ? 'TypeError' : String(error)}`;
+  }
+}
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
@@ -56,5 +81,23 @@ describe('canonicalJson', () => {
     const b = JSON.parse('{"name":"Ana","holdings":{"GOLD":200,"OIL":0},"cash":5e3}') as unknown;
     expect(digest(a)).toBe(digest(b));
     expect(digest(a)).not.toBe(digest({ cash: 5001, holdings: { GOLD: 200, OIL: 0 }, name: 'Ana' }));
+  });
+
+  it('writes plain data directly exactly as the trip through JSON does, and anything else too', () => {
+    const deep = (levels: number): unknown => (levels === 0 ? 1 : { [`k${levels}`]: [deep(levels - 1)] });
+    const samples: unknown[] = [deep(300), Object.create(null), Object.assign(Object.create(null), { b: 1, a: [2] }), { toJSON: 3 }, { toJSON: () => ({ z: 1, a: 2 }) }, [1, , 3], -0, { a: Symbol('s') }, { f: () => 1 }, new Map([[1, 2]])];
+    for (const sample of samples) expect(outcome(() => canonicalJson(sample))).toBe(outcome(() => throughJson(sample)));
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(throughJson(value));
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.anything({ withDate: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withObjectString: true }), (value) => {
+        expect(outcome(() => canonicalJson(value))).toBe(outcome(() => throughJson(value)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
