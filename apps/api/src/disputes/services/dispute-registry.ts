@@ -15,6 +15,8 @@ import type { DisputeRegistryStore } from './dispute-registry.store';
 
 /** Events read per batch while catching up; each batch is written with its checkpoint. */
 const CATCH_UP_BATCH = 5_000;
+/** How far the position may run ahead of the saved checkpoint over events that change no dispute. */
+const CHECKPOINT_EVERY = 10_000;
 
 /** A dispute as the registry knows it, with the global positions of its opening and of its last event. */
 export type RegisteredDispute = OpenedDispute & { readonly openedPosition: number; readonly lastPosition: number };
@@ -82,7 +84,7 @@ export class DisputeRegistry {
     if (this.saving) clearImmediate(this.saving);
     this.saving = undefined;
     try {
-      if (!this.failure) this.save();
+      if (!this.failure) this.save({ force: true });
     } finally {
       this.persistence.close();
     }
@@ -141,9 +143,15 @@ export class DisputeRegistry {
     });
   }
 
-  /** Writes what changed since the last write, with the position reached. */
-  private save(): void {
+  /**
+   * Writes what changed since the last write, with the position reached. When nothing but the position
+   * changed (the moves of games, most of the log), the checkpoint waits for the next change, for
+   * CHECKPOINT_EVERY positions or for the stop: a restart then re-reads a few events that change nothing.
+   */
+  private save(options: { force?: boolean } = {}): void {
     if (this.position === this.savedPosition) return;
+    const unchanged = this.unsavedDisputes.size === 0 && this.unsavedSettings.size === 0;
+    if (unchanged && !options.force && this.position - this.savedPosition < CHECKPOINT_EVERY) return;
     this.persistence.save({
       checkpoint: this.position,
       disputes: [...this.unsavedDisputes].flatMap((disputeId) => this.disputes.get(disputeId) ?? []),
