@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   type AppendResult,
+  type AppendedEvents,
   CatchUpSubscription,
   type EventHandler,
   type EventMetadata,
@@ -67,6 +68,13 @@ interface PendingAppend {
   readonly append: BatchAppend;
   readonly resolve: (written: Written) => void;
   readonly reject: (error: unknown) => void;
+}
+
+/** An append of a committed batch that wrote events. */
+interface CommittedAppend {
+  readonly append: BatchAppend;
+  readonly positions: readonly number[];
+  readonly firstRevision: number;
 }
 
 /** An append's result with the events as recorded (what reading them back would return). */
@@ -301,6 +309,7 @@ export class SqliteEventStore implements EventStore {
   private settle(batch: readonly PendingAppend[], reply: BatchReply): void {
     this.inFlight = undefined;
     let written = false;
+    const committed: CommittedAppend[] = [];
     if ('failure' in reply) {
       // Nothing of the batch was committed (the lock could not be taken, or the commit failed).
       const failure = storeError(reply.failure);
@@ -311,14 +320,25 @@ export class SqliteEventStore implements EventStore {
         const outcome = reply.outcomes[index];
         if (outcome === undefined) pending.reject(new Error('The event store writer gave no outcome for an append'));
         else if (outcome.ok) {
-          written ||= append.events.length > 0;
           const { revision, position, positions } = outcome;
+          if (append.events.length > 0) {
+            written = true;
+            committed.push({ append, positions, firstRevision: revision - append.events.length + 1 });
+          }
           pending.resolve({ nextExpectedRevision: revision, position, ids: append.ids, positions, recordedAt: append.recordedAt, events: append.events });
         } else if (outcome.conflict) pending.reject(new WrongExpectedRevisionError(append.streamId, append.expected, outcome.actual));
         else pending.reject(storeError(outcome.error));
       });
     }
-    if (written) for (const subscription of this.subscriptions) subscription.notify();
+    if (written && this.subscriptions.size > 0) {
+      const afterPosition = 'failure' in reply ? undefined : reply.afterPosition;
+      // The subscriptions take the events from here rather than reading them back.
+      const appended = afterPosition === undefined ? undefined : appendedEvents(afterPosition, committed);
+      for (const subscription of this.subscriptions) {
+        if (appended) subscription.offer(appended);
+        else subscription.notify();
+      }
+    }
     if (this.pending.length > 0) {
       // Closing: write what is left now rather than at the end of the turn.
       if (this.closing) this.flush();
@@ -380,6 +400,42 @@ export function openSqliteEventStore(
   options: Omit<SqliteEventStoreOptions, 'path'> = {},
 ): SqliteEventStore {
   return new SqliteEventStore({ ...options, path });
+}
+
+/** The events of a committed batch, for the subscriptions: each event is built (and parsed) for each subscriber that wants it. */
+function appendedEvents(afterPosition: number, committed: readonly CommittedAppend[]): AppendedEvents {
+  const positions: number[] = [];
+  const streamIds: string[] = [];
+  const owners: CommittedAppend[] = [];
+  const offsets: number[] = [];
+  for (const entry of committed) {
+    for (let offset = 0; offset < entry.positions.length; offset++) {
+      positions.push(entry.positions[offset] as number);
+      streamIds.push(entry.append.streamId);
+      owners.push(entry);
+      offsets.push(offset);
+    }
+  }
+  return {
+    afterPosition,
+    positions,
+    streamIds,
+    event(index: number): RecordedEvent {
+      const { append, firstRevision } = owners[index] as CommittedAppend;
+      const offset = offsets[index] as number;
+      const event = append.events[offset] as SerialisedEvent;
+      return {
+        id: append.ids[offset] as string,
+        streamId: append.streamId,
+        revision: firstRevision + offset,
+        position: positions[index] as number,
+        type: event.type,
+        data: JSON.parse(event.data) as unknown,
+        metadata: JSON.parse(event.metadata) as EventMetadata,
+        recordedAt: append.recordedAt,
+      };
+    },
+  };
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

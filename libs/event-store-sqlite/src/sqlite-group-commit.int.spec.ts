@@ -149,6 +149,49 @@ describe('SqliteEventStore group commit', () => {
     expect(delivered).toEqual(await store.readAll());
   });
 
+  it('hands the committed events to its subscriptions, each with copies of its own, instead of their reading them back', async () => {
+    const store = open();
+    await store.appendToStream('game-0', events(1), 'no-stream');
+    const first: RecordedEvent[] = [];
+    const second: RecordedEvent[] = [];
+    const games: RecordedEvent[] = [];
+    store.subscribeToAll((event) => void first.push(event));
+    store.subscribeToAll((event) => void second.push(event));
+    store.subscribeToAll((event) => void games.push(event), { streamPrefix: 'game-2' });
+    await waitFor(() => first.length === 1 && second.length === 1);
+    const reads = jest.spyOn(store as unknown as { readAfter(after: number, limit: number): RecordedEvent[] }, 'readAfter');
+
+    await Promise.all([store.appendToStream('game-1', events(2), 'no-stream'), store.appendToStream('game-2', events(3), 'no-stream')]);
+    await store.appendToStream('game-1', events(1), 1);
+    await waitFor(() => first.length === 7 && second.length === 7 && games.length === 3);
+
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    const all = await store.readAll();
+    expect(first).toEqual(all);
+    expect(second).toEqual(all);
+    expect(games).toEqual(all.filter((event) => event.streamId === 'game-2'));
+    first.forEach((event, index) => {
+      expect(event.data).not.toBe(second[index]?.data);
+      expect(event.metadata).not.toBe(second[index]?.metadata);
+    });
+  });
+
+  it('reads the log for its subscriptions when another connection appended before its own batch', async () => {
+    const store = open();
+    const delivered: RecordedEvent[] = [];
+    store.subscribeToAll((event) => void delivered.push(event));
+    await store.appendToStream('game-1', events(1), 'no-stream');
+    await waitFor(() => delivered.length === 1);
+
+    const other = open();
+    await other.appendToStream('game-2', events(2), 'no-stream');
+    await store.appendToStream('game-1', events(1), 0);
+    await waitFor(() => delivered.length === 4);
+
+    expect(delivered).toEqual(await store.readAll());
+  });
+
   it('on close, waits for the batch being written and the appends gathered behind it, and refuses appends made after', async () => {
     const store = open();
     const other = connect();

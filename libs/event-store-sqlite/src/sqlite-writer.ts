@@ -41,8 +41,21 @@ export type WriteOutcome =
   | { readonly ok: false; readonly conflict: true; readonly actual: number | undefined }
   | { readonly ok: false; readonly conflict?: false; readonly error: unknown };
 
-/** A batch's reply: an outcome per append, or the failure of the whole transaction (nothing of it committed). */
-export type BatchReply = { readonly outcomes: readonly WriteOutcome[] } | { readonly failure: unknown };
+/**
+ * A batch's reply: an outcome per append, with the log's last position before the batch (every event
+ * after it up to the batch's last is the batch's: the transaction held the write lock), or the failure
+ * of the whole transaction (nothing of it committed).
+ */
+export type BatchReply =
+  | { readonly outcomes: readonly WriteOutcome[]; readonly afterPosition: number | undefined }
+  | { readonly failure: unknown };
+
+/** What the core's writeBatch returns. */
+interface BatchResult {
+  readonly outcomes: WriteOutcome[];
+  /** Undefined when nothing was written. */
+  readonly afterPosition: number | undefined;
+}
 
 /** An error as a worker describes it (errors lose their own properties when they cross threads). */
 interface ErrorDescription {
@@ -58,7 +71,7 @@ interface WriterCore {
   configure(db: SqliteDatabase, busyTimeoutMs: number): void;
   readPragmas(db: SqliteDatabase): SqlitePragmas;
   limitPageCount(db: SqliteDatabase, pages: number): number;
-  createWriter(db: SqliteDatabase): { writeBatch(batch: readonly BatchAppend[]): WriteOutcome[] };
+  createWriter(db: SqliteDatabase): { writeBatch(batch: readonly BatchAppend[]): BatchResult };
 }
 
 /**
@@ -106,8 +119,11 @@ function limitPageCount(db, pages) {
 function createWriter(db) {
   const head = db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').raw(true);
   const insert = db.prepare('INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const last = db.prepare('SELECT max(position) FROM events').raw(true);
+  const lastPosition = () => last.get()[0] ?? 0;
 
-  const appendOne = db.transaction((append) => {
+  /** One append, inside a transaction or savepoint that holds the write lock. */
+  const write = (append) => {
     const found = head.get(append.streamId);
     const actual = found === undefined ? undefined : found[0];
     if (!revisionMatches(append.expected, actual)) throw new RevisionConflict(actual);
@@ -122,11 +138,13 @@ function createWriter(db) {
       positions.push(position);
     }
     return { ok: true, revision, position, positions };
-  });
+  };
 
   // Called inside appendMany, appendOne runs as a savepoint: a failed append is rolled back on its own.
-  const appendMany = db.transaction((batch) =>
-    batch.map((append) => {
+  const appendOne = db.transaction(write);
+  const appendMany = db.transaction((batch) => {
+    const afterPosition = lastPosition();
+    const outcomes = batch.map((append) => {
       try {
         return appendOne(append);
       } catch (error) {
@@ -134,16 +152,21 @@ function createWriter(db) {
         if (!db.inTransaction) throw error;
         return { ok: false, error };
       }
-    }),
-  );
+    });
+    return { afterPosition, outcomes };
+  });
+  const appendAlone = db.transaction((append) => {
+    const afterPosition = lastPosition();
+    return { afterPosition, outcomes: [write(append)] };
+  });
 
   return {
     writeBatch(batch) {
       if (batch.length !== 1) return appendMany.immediate(batch);
       try {
-        return [appendOne.immediate(batch[0])];
+        return appendAlone.immediate(batch[0]);
       } catch (error) {
-        if (error instanceof RevisionConflict) return [{ ok: false, conflict: true, actual: error.actual }];
+        if (error instanceof RevisionConflict) return { afterPosition: undefined, outcomes: [{ ok: false, conflict: true, actual: error.actual }] };
         throw error;
       }
     },
@@ -188,8 +211,8 @@ parentPort.on('message', (message) => {
     if (openError !== undefined) reply = { failure: describe(openError) };
     else {
       try {
-        const outcomes = writer.writeBatch(message.batch);
-        reply = { outcomes: outcomes.map((outcome) => (outcome.ok || outcome.conflict ? outcome : { ok: false, error: describe(outcome.error) })) };
+        const { afterPosition, outcomes } = writer.writeBatch(message.batch);
+        reply = { afterPosition, outcomes: outcomes.map((outcome) => (outcome.ok || outcome.conflict ? outcome : { ok: false, error: describe(outcome.error) })) };
       } catch (error) {
         reply = { failure: describe(error) };
       }
@@ -260,7 +283,7 @@ export class InlineWriter implements BatchWriter {
     let reply: BatchReply;
     try {
       if (!this.db.open) throw new Error('The event store is closed');
-      reply = { outcomes: this.writer.writeBatch(batch) };
+      reply = this.writer.writeBatch(batch);
     } catch (error) {
       reply = { failure: error };
     }
@@ -361,7 +384,7 @@ export class ThreadWriter implements BatchWriter {
     const done = this.inFlight;
     this.inFlight = undefined;
     this.worker.unref();
-    done?.('failure' in reply ? { failure: fromWorker(reply.failure) } : { outcomes: reply.outcomes.map(outcomeFromWorker) });
+    done?.('failure' in reply ? { failure: fromWorker(reply.failure) } : { afterPosition: reply.afterPosition, outcomes: reply.outcomes.map(outcomeFromWorker) });
   }
 
   private stop(reason: Error): void {

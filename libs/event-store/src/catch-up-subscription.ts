@@ -3,6 +3,21 @@ import type { EventHandler, RecordedEvent, Subscription, SubscribeToAllOptions }
 /** Reads up to `limit` events of the global log after `afterPosition`, in position order. */
 export type ReadAfter = (afterPosition: number, limit: number) => Promise<readonly RecordedEvent[]>;
 
+/**
+ * Events a store has just committed, offered to its subscriptions so that they need not read them back:
+ * every event of the log after `afterPosition` up to the last of `positions`, none missing.
+ */
+export interface AppendedEvents {
+  /** The log's last position before these events. */
+  readonly afterPosition: number;
+  /** The events' positions, increasing. */
+  readonly positions: readonly number[];
+  /** The events' streams (to filter without building the events). */
+  readonly streamIds: readonly string[];
+  /** The event at `index`, built afresh on every call: each subscriber gets data and metadata of its own. */
+  event(index: number): RecordedEvent;
+}
+
 export interface CatchUpSubscriptionOptions extends SubscribeToAllOptions {
   readonly onError?: (error: unknown) => void;
   /** Events read per query while catching up. */
@@ -26,6 +41,9 @@ export class CatchUpSubscription implements Subscription {
   private pending = false;
   private wake: (() => void) | undefined;
   private readonly pageSize: number;
+  /** Events offered by the store, not yet delivered; at most pageSize of them. */
+  private offered: AppendedEvents[] = [];
+  private offeredCount = 0;
 
   constructor(
     private readonly readAfter: ReadAfter,
@@ -44,6 +62,23 @@ export class CatchUpSubscription implements Subscription {
   }
 
   /**
+   * Tells the subscription that these events were appended, and hands them over: it delivers them
+   * without reading the log if they directly follow what it has delivered (or overlap it), and reads
+   * the log otherwise. Offers beyond a page while the handler is busy are dropped, and read instead.
+   */
+  offer(appended: AppendedEvents): void {
+    if (this.stopped) return;
+    if (this.offeredCount + appended.positions.length <= this.pageSize) {
+      this.offered.push(appended);
+      this.offeredCount += appended.positions.length;
+    } else {
+      this.offered = [];
+      this.offeredCount = 0;
+    }
+    this.notify();
+  }
+
+  /**
    * Stops delivery at once: the handler is not called again. A handler already running is not
    * awaited, so calling this from inside the handler cannot deadlock.
    */
@@ -54,6 +89,8 @@ export class CatchUpSubscription implements Subscription {
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.offered = [];
+    this.offeredCount = 0;
     this.wake?.();
     this.options.onStop?.();
   }
@@ -62,6 +99,11 @@ export class CatchUpSubscription implements Subscription {
     try {
       while (!this.stopped) {
         this.pending = false;
+        if (await this.deliverOffered()) {
+          // What was offered reaches the end of the log as this store wrote it: nothing to read until told.
+          if (!this.pending && !this.stopped && this.offered.length === 0) await this.idle();
+          continue;
+        }
         const page = await this.readAfter(this.position, this.pageSize);
         for (const event of page) {
           if (this.stopped) return;
@@ -78,6 +120,37 @@ export class CatchUpSubscription implements Subscription {
       if (!this.options.onError) throw error;
       this.options.onError(error);
     }
+  }
+
+  /** Delivers the first offered events if they follow the position; false if there are none that do. */
+  private async deliverOffered(): Promise<boolean> {
+    for (;;) {
+      const appended = this.offered[0];
+      if (appended === undefined) return false;
+      const { positions } = appended;
+      const last = positions[positions.length - 1] ?? appended.afterPosition;
+      if (last <= this.position) {
+        this.dropOffered();
+        continue;
+      }
+      // A gap before these events (appended by another connection, or dropped offers): read instead.
+      if (appended.afterPosition > this.position) return false;
+      this.dropOffered();
+      const prefix = this.options.streamPrefix;
+      for (let index = 0; index < positions.length; index++) {
+        const position = positions[index] as number;
+        if (position <= this.position) continue;
+        if (this.stopped) return true;
+        if (prefix === undefined || (appended.streamIds[index] as string).startsWith(prefix)) await this.handler(appended.event(index));
+        this.position = position;
+      }
+      return true;
+    }
+  }
+
+  private dropOffered(): void {
+    const dropped = this.offered.shift();
+    this.offeredCount -= dropped?.positions.length ?? 0;
   }
 
   private wanted(event: RecordedEvent): boolean {
