@@ -1,6 +1,7 @@
 import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
 import { isVoidingMarker, liveEvents } from '@corbeille/rulings';
-import { ReadModelDb } from './read-model-db';
+import { CatchUpWriter, type CatchUpCommit, type CatchUpRows } from './catch-up-writer';
+import { READ_MODEL_WRITES, ReadModelDb, secondaryIndexStatements } from './read-model-db';
 import type { Statement } from 'better-sqlite3';
 import { BOLSA_GAME } from './bolsa/bolsa-game';
 import type { BolsaBoard, BolsaLedgerEntry, BolsaLedgerKind, BolsaMonthStatus, BolsaPublicPortfolio } from './bolsa/bolsa-read-models';
@@ -15,7 +16,7 @@ import type {
   ReadModelQueries,
   TradeEntry,
 } from './read-models';
-import type { GameTypeName, RegisteredGame, TypedGame } from './registry/game-definition';
+import type { GameTypeName, ProjectableEvent, RegisteredGame, TypedGame } from './registry/game-definition';
 import { gameOfStream, gameOfType } from './registry/game-registry';
 import { STOCK_TICKER_GAME } from './stock-ticker-game';
 
@@ -23,6 +24,18 @@ export interface ProjectionEngineOptions {
   readonly eventStore: EventStore;
   /** SQLite file for read models and checkpoints (':memory:' for tests). */
   readonly path: string;
+  /**
+   * A faster, synchronous reader of the same log for catching up (e.g. event-store-sqlite's SqliteLogReader);
+   * without one, catching up reads with the store's readAll. Live events always come from the store.
+   */
+  readonly catchUpReader?: CatchUpReader;
+  /** Events per catch-up transaction through the reader (default CATCH_UP_TRANSACTION; small in tests). */
+  readonly catchUpTransactionEvents?: number;
+}
+
+/** Reads the global log synchronously: up to `maxCount` events after `afterPosition`, in order. */
+export interface CatchUpReader {
+  readAfter(afterPosition: number, maxCount: number): readonly ProjectableEvent[];
 }
 
 export interface ProjectionEngine extends ReadModelQueries {
@@ -41,6 +54,13 @@ const CHECKPOINT = 'read-models';
  * in 14.4 s against 23.9 s with batches of 1,000 (docs/performance.md).
  */
 const CATCH_UP_BATCH = 20_000;
+/**
+ * With a synchronous reader, catching up reads pages of READ_PAGE events (short-lived, so the garbage
+ * collector frees them young) and commits every CATCH_UP_TRANSACTION events: each changed game's row is
+ * written once per transaction, and a game's trade rows share B-tree pages in the page cache until then.
+ */
+const READ_PAGE = 2_000;
+const CATCH_UP_TRANSACTION = 100_000;
 
 interface Change {
   gameId: string;
@@ -68,7 +88,12 @@ interface CachedModel {
 type ModelOf<Game> = Game extends TypedGame<infer _S, infer _C, infer _E, infer _V, infer _A, infer Model> ? Model : never;
 
 export function createProjectionEngine(options: ProjectionEngineOptions): ProjectionEngine {
-  return new SqliteProjectionEngine(options.eventStore, new ReadModelDb(options.path));
+  return new SqliteProjectionEngine(
+    options.eventStore,
+    new ReadModelDb(options.path),
+    options.catchUpReader,
+    options.catchUpTransactionEvents ?? CATCH_UP_TRANSACTION,
+  );
 }
 
 /**
@@ -81,6 +106,9 @@ class SqliteProjectionEngine implements ProjectionEngine {
   private readonly unsaved = new Set<string>();
   private readonly filteredStatements = new Map<string, Statement<unknown[], { item: string; total: number }>>();
   private readonly listeners = new Set<ReadModelListener>();
+  /** While a transaction is folded for the writer thread: where its rows go instead of the statements. */
+  private collecting: CatchUpRows | undefined;
+  private collectingGames: (string | number)[] | undefined;
   private waiters: { position: number; resolve: () => void }[] = [];
   private subscription: Subscription | undefined;
   /** Live events delivered since the last batch was applied. */
@@ -95,26 +123,19 @@ class SqliteProjectionEngine implements ProjectionEngine {
   constructor(
     private readonly eventStore: EventStore,
     private readonly readModels: ReadModelDb,
+    private readonly catchUpReader: CatchUpReader | undefined,
+    private readonly catchUpTransactionEvents: number,
   ) {
     const db = readModels.db;
     this.statements = {
       checkpoint: db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?'),
-      saveCheckpoint: db.prepare(
-        'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
-      ),
+      saveCheckpoint: db.prepare(READ_MODEL_WRITES.saveCheckpoint),
       game: db.prepare<[string], GameRow>(
         'SELECT game_type, summary, state, price_board, portfolios, extras FROM games WHERE game_id = ?',
       ),
-      saveGame: db.prepare(
-        `INSERT INTO games (game_id, game_type, phase, created_at, summary, state, price_board, portfolios, extras)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(game_id) DO UPDATE SET phase = excluded.phase, summary = excluded.summary, state = excluded.state,
-           price_board = excluded.price_board, portfolios = excluded.portfolios, extras = excluded.extras`,
-      ),
-      saveTrade: db.prepare('INSERT OR REPLACE INTO trades (game_id, position, player_id, entry) VALUES (?, ?, ?, ?)'),
-      saveLedger: db.prepare(
-        'INSERT OR REPLACE INTO ledger (game_id, position, sequence, player_id, kind, entry) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      saveGame: db.prepare(READ_MODEL_WRITES.saveGame),
+      saveTrade: db.prepare(READ_MODEL_WRITES.saveTrade),
+      saveLedger: db.prepare(READ_MODEL_WRITES.saveLedger),
       trades: db.prepare<[string, number, number], { entry: string }>(
         'SELECT entry FROM trades WHERE game_id = ? ORDER BY position LIMIT ? OFFSET ?',
       ),
@@ -132,6 +153,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
   async start(): Promise<void> {
     if (this.subscription) return;
     // Catch up by reading, then follow live from wherever catch-up ended.
+    if (this.catchUpReader) await this.catchUpWith(this.catchUpReader);
     for (;;) {
       const batch = await this.eventStore.readAll({ afterPosition: this.position, maxCount: CATCH_UP_BATCH });
       if (batch.length === 0) break;
@@ -336,6 +358,129 @@ class SqliteProjectionEngine implements ProjectionEngine {
     return entry;
   }
 
+  /**
+   * Catches up through a synchronous reader, in transactions of CATCH_UP_TRANSACTION events read in pages.
+   * With read models in a file, a writer thread writes each transaction's rows while the next one is
+   * folded (at most one transaction in flight). A rewind marker ends its transaction and rebuilds its
+   * game as applyWithRewinds does. A rebuild from nothing leaves the secondary indexes out until the end
+   * (one sorted build instead of an insert per row).
+   */
+  private async catchUpWith(reader: CatchUpReader): Promise<void> {
+    const fromScratch = this.position === 0;
+    if (fromScratch) this.readModels.dropSecondaryIndexes();
+    const writer = this.readModels.path === ':memory:' ? undefined : new CatchUpWriter(this.readModels.path);
+    let written: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        let step: { marker: ProjectableEvent | undefined; events: number };
+        if (writer) {
+          const folded = this.foldTransaction(reader, writer);
+          await written;
+          written = writer.commit(folded.commit).then(() => this.applied(folded.changes, folded.commit.checkpoint.position));
+          // Awaited before the next transaction; until then a failure must not count as unhandled.
+          written.catch(() => undefined);
+          step = folded;
+        } else step = this.applyTransaction(reader);
+        if (step.marker) {
+          await written;
+          const routed = gameOfStream(step.marker.streamId);
+          if (routed) {
+            const stream = await this.eventStore.readStream(step.marker.streamId, { maxCount: step.marker.revision + 1 });
+            this.rebuildGame(routed.game, routed.gameId, step.marker, stream);
+          }
+        } else if (step.events === 0) break;
+        // Let the rest of the start-up (and anything else waiting) run between transactions.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      await written;
+      if (fromScratch && writer) await writer.exec(secondaryIndexStatements());
+    } catch (error) {
+      await written.catch(() => undefined);
+      // What was folded but not committed is forgotten: catching up again starts from the checkpoint.
+      this.unsaved.clear();
+      this.models.clear();
+      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
+      throw error;
+    } finally {
+      await writer?.close();
+      if (fromScratch && this.readModels.db.open) this.readModels.createSecondaryIndexes();
+    }
+  }
+
+  /** Folds the events of one catch-up transaction, up to a rewind marker (returned, not applied). */
+  private foldEvents(reader: CatchUpReader, changes: Map<string, Change>, writer?: CatchUpWriter): { marker: ProjectableEvent | undefined; events: number } {
+    let applied = 0;
+    try {
+      while (applied < this.catchUpTransactionEvents) {
+        const page = reader.readAfter(this.position, Math.min(READ_PAGE, this.catchUpTransactionEvents - applied));
+        if (page.length === 0) break;
+        for (const event of page) {
+          if (event.position <= this.position) continue;
+          const routed = gameOfStream(event.streamId);
+          if (routed && isVoidingMarker(event)) return { marker: event, events: applied };
+          if (routed) this.applyEvent(routed.game, routed.gameId, event, changes);
+          this.position = event.position;
+          applied += 1;
+        }
+        if (writer && this.collecting) {
+          writer.rows(this.collecting);
+          this.collecting = { trades: [], ledger: [] };
+        }
+      }
+      return { marker: undefined, events: applied };
+    } finally {
+      if (writer && this.collecting) writer.rows(this.collecting);
+    }
+  }
+
+  /** One catch-up transaction on this thread's connection. */
+  private applyTransaction(reader: CatchUpReader): { marker: ProjectableEvent | undefined; events: number } {
+    const changes = new Map<string, Change>();
+    let step: { marker: ProjectableEvent | undefined; events: number } = { marker: undefined, events: 0 };
+    const apply = this.readModels.db.transaction(() => {
+      step = this.foldEvents(reader, changes);
+      this.saveChangedGames();
+      this.statements.saveCheckpoint.run(CHECKPOINT, this.position);
+    });
+    try {
+      apply();
+    } catch (error) {
+      this.unsaved.clear();
+      this.models.clear();
+      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
+      throw error;
+    }
+    this.applied(changes, this.position);
+    return step;
+  }
+
+  /** One catch-up transaction folded here, its rows handed to the writer thread as they are made. */
+  private foldTransaction(
+    reader: CatchUpReader,
+    writer: CatchUpWriter,
+  ): { marker: ProjectableEvent | undefined; events: number; commit: CatchUpCommit; changes: Map<string, Change> } {
+    const changes = new Map<string, Change>();
+    this.collecting = { trades: [], ledger: [] };
+    try {
+      const step = this.foldEvents(reader, changes, writer);
+      const games: (string | number)[] = [];
+      this.collectingGames = games;
+      this.saveChangedGames();
+      return { ...step, changes, commit: { games, checkpoint: { name: CHECKPOINT, position: this.position } } };
+    } finally {
+      this.collecting = undefined;
+      this.collectingGames = undefined;
+    }
+  }
+
+  /** Tells the listeners of each changed game, and the waiters the position committed. */
+  private applied(changes: ReadonlyMap<string, Change>, position: number): void {
+    for (const change of changes.values()) for (const listener of this.listeners) listener(change);
+    const ready = this.waiters.filter((waiter) => waiter.position <= position);
+    this.waiters = this.waiters.filter((waiter) => waiter.position > position);
+    for (const waiter of ready) waiter.resolve();
+  }
+
   private applyBatch(events: readonly RecordedEvent[]): void {
     const changes = new Map<string, Change>();
     const apply = this.readModels.db.transaction((batch: readonly RecordedEvent[]) => {
@@ -382,7 +527,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
   }
 
   /** Folds a game again from the start of its stream up to a rewind marker, skipping voided events. */
-  private rebuildGame(game: RegisteredGame, gameId: string, marker: RecordedEvent, stream: readonly RecordedEvent[]): void {
+  private rebuildGame(game: RegisteredGame, gameId: string, marker: ProjectableEvent, stream: readonly RecordedEvent[]): void {
     const changes = new Map<string, Change>();
     const db = this.readModels.db;
     const rebuild = db.transaction(() => {
@@ -407,7 +552,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
     for (const waiter of ready) waiter.resolve();
   }
 
-  private applyEvent(game: RegisteredGame, gameId: string, event: RecordedEvent, changes: Map<string, Change>): void {
+  private applyEvent(game: RegisteredGame, gameId: string, event: ProjectableEvent, changes: Map<string, Change>): void {
     const previous = this.cached(gameId);
     // Game ids are unique across game types (the API refuses a second one); a stray stream must not clobber a game.
     if (previous && previous.game.type !== game.type) return;
@@ -415,11 +560,14 @@ class SqliteProjectionEngine implements ProjectionEngine {
     const { model } = projected;
     this.models.set(gameId, { game, model });
     this.unsaved.add(gameId);
+    const collecting = this.collecting;
     for (const trade of projected.trades ?? []) {
-      this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
+      if (collecting) collecting.trades.push(gameId, trade.position, trade.playerId, JSON.stringify(trade));
+      else this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
     }
     (projected.ledger ?? []).forEach((line, sequence) => {
-      this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
+      if (collecting) collecting.ledger.push(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
+      else this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
     });
     const change = changes.get(gameId) ?? { gameId, gameType: game.type, position: event.position, eventTypes: [] };
     change.position = event.position;
@@ -439,7 +587,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
       const { game, model } = cached;
       const summary = game.projection.summaryOf(model);
       const row = game.projection.toRow(model);
-      this.statements.saveGame.run(
+      const values = [
         gameId,
         game.type,
         summary.phase,
@@ -449,7 +597,9 @@ class SqliteProjectionEngine implements ProjectionEngine {
         JSON.stringify(row.priceBoard),
         JSON.stringify(row.portfolios),
         JSON.stringify(row.extras),
-      );
+      ] as const;
+      if (this.collectingGames) this.collectingGames.push(...values);
+      else this.statements.saveGame.run(...values);
     }
     this.unsaved.clear();
   }

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@corbeille/event-store';
+import type { ProjectableEvent } from './registry/game-definition';
 import {
   stockTicker,
   stockTickerContent,
@@ -40,23 +40,87 @@ interface WorkingBoard {
 }
 
 /**
+ * What a game's summary is made of, kept up to date per event in place; the summary itself is made when
+ * read (most events of a batch are never summarised: only the last one before the row is saved).
+ */
+interface SummaryParts {
+  gameId: string;
+  gameType: GameSummary['gameType'];
+  streamId: string;
+  players: GameSummary['players'];
+  round: number;
+  createdAt: string;
+  /** The last event folded (its metadata's occurredAt), or a restored summary's updatedAt. */
+  updatedAt: string | Pick<ProjectableEvent, 'metadata'>;
+  lastPosition: number;
+  eventCount: number;
+  league: string | null;
+}
+
+function partsOf(summary: GameSummary): SummaryParts {
+  return {
+    gameId: summary.gameId,
+    gameType: summary.gameType,
+    streamId: summary.streamId,
+    players: summary.players,
+    round: summary.round,
+    createdAt: summary.createdAt,
+    updatedAt: summary.updatedAt,
+    lastPosition: summary.lastPosition,
+    eventCount: summary.eventCount,
+    league: summary.league,
+  };
+}
+
+const NO_WINNERS: readonly string[] = Object.freeze([]);
+
+/** The summary of a game in `state` (same fields, same order as it has always been serialised). */
+function summaryOf(state: StockTickerState, parts: SummaryParts): GameSummary {
+  return {
+    gameId: parts.gameId,
+    gameType: parts.gameType,
+    streamId: parts.streamId,
+    phase: state.phase,
+    players: parts.players,
+    brokerId: 'brokerId' in state ? state.brokerId : null,
+    round: parts.round,
+    roundLimit: state.phase === 'uncreated' ? null : state.options.roundLimit,
+    createdAt: parts.createdAt,
+    updatedAt: typeof parts.updatedAt === 'string' ? parts.updatedAt : parts.updatedAt.metadata.occurredAt,
+    lastPosition: parts.lastPosition,
+    eventCount: parts.eventCount,
+    winners: state.phase === 'finished' ? [...state.winners] : NO_WINNERS,
+    league: parts.league,
+  };
+}
+
+/**
  * The projection's working state for one game. Folding a game used to copy every price history at each
  * price change (quadratic over a game) and derive the portfolios at each event; now an event changes only
- * what it changes: histories are appended in place, and what is served (the board, the portfolios) is
- * made when it is read, from the current state, and cached until the next event. A board or a portfolio
- * list once handed out is never changed: the next event makes a new one.
+ * what it changes: histories are appended in place, and what is served (the summary, the board, the
+ * portfolios) is made when it is read, from the current state, and cached until the next event. A summary,
+ * a board or a portfolio list once handed out is never changed: the next event makes a new one.
  */
 class StockTickerWorkingModel implements StockTickerGameModel {
   private served: PriceBoard | undefined;
+  private servedSummary: GameSummary | undefined;
   private derived: { readonly state: StockTickerState; readonly portfolios: PortfolioView[] } | undefined;
+  readonly parts: SummaryParts;
 
   constructor(
     public state: StockTickerState,
-    public summary: GameSummary,
+    summary: GameSummary,
     private readonly board: WorkingBoard,
     portfolios?: PortfolioView[],
   ) {
+    this.parts = partsOf(summary);
+    this.servedSummary = summary;
     if (portfolios) this.derived = { state, portfolios };
+  }
+
+  get summary(): GameSummary {
+    this.servedSummary ??= summaryOf(this.state, this.parts);
+    return this.servedSummary;
   }
 
   get priceBoard(): PriceBoard {
@@ -65,7 +129,7 @@ class StockTickerWorkingModel implements StockTickerGameModel {
   }
 
   get portfolios(): PortfolioView[] {
-    if (this.derived?.state !== this.state) this.derived = { state: this.state, portfolios: portfoliosOf(this.summary.gameId, this.state) };
+    if (this.derived?.state !== this.state) this.derived = { state: this.state, portfolios: portfoliosOf(this.parts.gameId, this.state) };
     return this.derived.portfolios;
   }
 
@@ -74,10 +138,10 @@ class StockTickerWorkingModel implements StockTickerGameModel {
     return this.board;
   }
 
-  /** Folds one event in place; the caller has checked that the engine accepts it. */
-  advance(state: StockTickerState, summary: GameSummary): WorkingBoard {
+  /** Folds one event in place (its summary parts are the caller's to update); the engine has accepted it. */
+  advance(state: StockTickerState): WorkingBoard {
     this.state = state;
-    this.summary = summary;
+    this.servedSummary = undefined;
     this.served = undefined;
     return this.board;
   }
@@ -127,8 +191,6 @@ function currentRound(state: StockTickerState, previousRound: number): number {
   return state.phase === 'finished' ? previousRound : 0;
 }
 
-const NO_WINNERS: readonly string[] = Object.freeze([]);
-
 /**
  * Folds one recorded event into a game's read models. The engine's own `evolve` keeps the state, so
  * the read models can never disagree with the rules; the projection only adds history and derived figures.
@@ -137,37 +199,26 @@ const NO_WINNERS: readonly string[] = Object.freeze([]);
  */
 export function projectStockTickerEvent(
   model: StockTickerGameModel | undefined,
-  recorded: RecordedEvent,
+  recorded: ProjectableEvent,
 ): { model: StockTickerGameModel; trade?: TradeEntry } {
   const event = { type: recorded.type, data: recorded.data } as StockTickerEvent;
   const gameId = gameIdFromStream(recorded.streamId);
   const previous = workingModel(model) ?? emptyModel(gameId, recorded);
   const previousState = previous.state;
-  const previousSummary = previous.summary;
+  const parts = previous.parts;
   // Evolve first: a refused event leaves the model as it was.
   const state = ruledStockTicker.evolve(previousState, event);
-  const round = currentRound(state, previousSummary.round);
+  const round = currentRound(state, parts.round);
 
   let trade: TradeEntry | undefined;
   const point = (price: number): PricePoint => ({ position: recorded.position, revision: recorded.revision, round, price });
 
-  const summary: GameSummary = {
-    gameId: previousSummary.gameId,
-    gameType: previousSummary.gameType,
-    streamId: previousSummary.streamId,
-    phase: state.phase,
-    players: playersOf(state, previousState, previousSummary),
-    brokerId: 'brokerId' in state ? state.brokerId : null,
-    round,
-    roundLimit: state.phase === 'uncreated' ? null : state.options.roundLimit,
-    createdAt: previousSummary.createdAt,
-    updatedAt: recorded.metadata.occurredAt,
-    lastPosition: recorded.position,
-    eventCount: recorded.revision + 1,
-    winners: state.phase === 'finished' ? [...state.winners] : NO_WINNERS,
-    league: previousSummary.league,
-  };
-  const board = previous.advance(state, summary);
+  parts.players = playersOf(state, previousState, parts.players);
+  parts.round = round;
+  parts.updatedAt = recorded;
+  parts.lastPosition = recorded.position;
+  parts.eventCount = recorded.revision + 1;
+  const board = previous.advance(state);
 
   switch (event.type) {
     case 'GameStarted':
@@ -214,7 +265,7 @@ export function projectStockTickerEvent(
     default:
       break;
   }
-  const ruling = recorded as RecordedEvent as { type: string; data: unknown };
+  const ruling = recorded as ProjectableEvent as { type: string; data: unknown };
   if (ruling.type === CORRECTION_APPLIED) {
     // A referee's correction sets prices directly: each one is a point of the stock's history.
     for (const adjustment of (ruling as Extract<RulingEvent, { type: typeof CORRECTION_APPLIED }>).data.adjustments) {
@@ -233,9 +284,9 @@ export function projectStockTickerEvent(
 }
 
 /** The seats as the summary lists them, the previous list kept while the seats are unchanged. */
-function playersOf(state: StockTickerState, previousState: StockTickerState, previousSummary: GameSummary): GameSummary['players'] {
+function playersOf(state: StockTickerState, previousState: StockTickerState, previous: GameSummary['players']): GameSummary['players'] {
   if (state.phase === 'uncreated') return [];
-  if (previousState.phase !== 'uncreated' && previousState.seats === state.seats) return previousSummary.players;
+  if (previousState.phase !== 'uncreated' && previousState.seats === state.seats) return previous;
   return state.seats.map((seat, index) => ({ playerId: seat.playerId, name: seat.name, seat: index }));
 }
 
@@ -255,7 +306,7 @@ function workingModel(model: StockTickerGameModel | undefined): StockTickerWorki
   });
 }
 
-function emptyModel(gameId: string, recorded: RecordedEvent): StockTickerWorkingModel {
+function emptyModel(gameId: string, recorded: ProjectableEvent): StockTickerWorkingModel {
   const league = recorded.metadata['league'];
   return new StockTickerWorkingModel(
     stockTicker.initialState(),

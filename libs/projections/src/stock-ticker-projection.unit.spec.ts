@@ -72,4 +72,22 @@ describe('Stock Ticker projection', () => {
     expect(model.portfolios).toEqual(portfoliosOf('g1', model.state));
     expect(JSON.parse(JSON.stringify(stockTickerRowOf(model).priceBoard))).toEqual(model.priceBoard);
   });
+
+  it('summarises the game as of its last event, and never changes a summary it has served', () => {
+    let model: StockTickerGameModel | undefined;
+    const served: { summary: unknown; json: string }[] = [];
+    for (const [index, event] of events.entries()) {
+      model = projectStockTickerEvent(model, event).model;
+      if (index % 3 !== 0) continue;
+      const summary = model.summary;
+      expect(model.summary).toBe(summary);
+      expect(summary).toMatchObject({ updatedAt: event.metadata.occurredAt, lastPosition: event.position, eventCount: event.revision + 1, phase: model.state.phase });
+      expect(summary.createdAt).toBe(events[0]?.metadata.occurredAt);
+      served.push({ summary, json: JSON.stringify(summary) });
+    }
+    for (const { summary, json } of served) expect(JSON.stringify(summary)).toBe(json);
+    expect(Object.keys(model?.summary ?? {})).toEqual([
+      'gameId', 'gameType', 'streamId', 'phase', 'players', 'brokerId', 'round', 'roundLimit', 'createdAt', 'updatedAt', 'lastPosition', 'eventCount', 'winners', 'league',
+    ]);
+  });
 });

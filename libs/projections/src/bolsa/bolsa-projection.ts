@@ -1,4 +1,3 @@
-import type { RecordedEvent } from '@corbeille/event-store';
 import {
   awaitedPlayers,
   bolsa,
@@ -11,7 +10,7 @@ import {
 } from '@corbeille/bolsa';
 import { ruledBolsa } from '../rulings/ruled-games';
 import type { GameSummary } from '../read-models';
-import type { GameProjection, LedgerRow, ProjectedEvent, StoredGameRow } from '../registry/game-definition';
+import type { GameProjection, LedgerRow, ProjectableEvent, ProjectedEvent, StoredGameRow } from '../registry/game-definition';
 import type {
   BolsaBoard,
   BolsaLedgerEntry,
@@ -44,7 +43,7 @@ function inPlay(state: BolsaState): InPlay | undefined {
  * Folds one recorded BOLSA event into the game's public read models. The state is folded by the engine,
  * so the figures can never disagree with the rules; only public facts are copied out of it.
  */
-export function projectBolsaEvent(model: BolsaGameModel | undefined, recorded: RecordedEvent, gameId: string): ProjectedEvent<BolsaGameModel> {
+export function projectBolsaEvent(model: BolsaGameModel | undefined, recorded: ProjectableEvent, gameId: string): ProjectedEvent<BolsaGameModel> {
   const event = { type: recorded.type, data: recorded.data } as BolsaEvent;
   const previous = model ?? emptyModel(gameId, recorded);
   const state = ruledBolsa.evolve(previous.state, event);
@@ -71,7 +70,7 @@ export function projectBolsaEvent(model: BolsaGameModel | undefined, recorded: R
   };
 }
 
-function emptyModel(gameId: string, recorded: RecordedEvent): BolsaGameModel {
+function emptyModel(gameId: string, recorded: ProjectableEvent): BolsaGameModel {
   const league = recorded.metadata['league'];
   return {
     state: bolsa.initialState(),
@@ -113,7 +112,7 @@ function priceMoveOf(event: BolsaEvent): { company: CompanyId; level: number; ca
   }
 }
 
-function boardOf(gameId: string, state: BolsaState, previous: BolsaBoard, recorded: RecordedEvent, event: BolsaEvent, month: number): BolsaBoard {
+function boardOf(gameId: string, state: BolsaState, previous: BolsaBoard, recorded: ProjectableEvent, event: BolsaEvent, month: number): BolsaBoard {
   const playing = inPlay(state);
   if (!playing) return { gameId, month, companies: [], lastPosition: recorded.position };
   const move = priceMoveOf(event);
@@ -197,7 +196,7 @@ function monthStatusOf(state: InPlay): BolsaMonthStatus {
   };
 }
 
-function ledgerOf(gameId: string, recorded: RecordedEvent, event: BolsaEvent): LedgerRow[] {
+function ledgerOf(gameId: string, recorded: ProjectableEvent, event: BolsaEvent): LedgerRow[] {
   const base = { gameId, position: recorded.position, revision: recorded.revision, occurredAt: recorded.metadata.occurredAt };
   const none = { price: null, amount: null, via: null, real: null, draw: null };
   const row = (entry: BolsaLedgerEntry): LedgerRow => ({ playerId: entry.playerId, kind: entry.kind, entry });

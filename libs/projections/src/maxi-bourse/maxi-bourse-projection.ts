@@ -1,4 +1,3 @@
-import type { RecordedEvent } from '@corbeille/event-store';
 import { assertNever, type Viewer } from '@corbeille/kernel';
 import {
   awaitedPlayers,
@@ -16,7 +15,7 @@ import {
 } from '@corbeille/maxi-bourse';
 import { ruledMaxiBourse } from '../rulings/ruled-games';
 import type { GameSummary } from '../read-models';
-import type { GameProjection, LedgerRow, ProjectedEvent, StoredGameRow } from '../registry/game-definition';
+import type { GameProjection, LedgerRow, ProjectableEvent, ProjectedEvent, StoredGameRow } from '../registry/game-definition';
 import type {
   MaxiBourseBoard,
   MaxiBourseDecision,
@@ -105,7 +104,7 @@ function withRevealedCard(state: MaxiBourseState, playerId: string, cardId: stri
  */
 export function projectMaxiBourseEvent(
   model: MaxiBourseGameModel | undefined,
-  recorded: RecordedEvent,
+  recorded: ProjectableEvent,
   gameId: string,
 ): ProjectedEvent<MaxiBourseGameModel> {
   const event = { type: recorded.type, data: recorded.data } as MaxiBourseEvent;
@@ -141,7 +140,7 @@ export function projectMaxiBourseEvent(
   };
 }
 
-function emptyModel(gameId: string, recorded: RecordedEvent): MaxiBourseGameModel {
+function emptyModel(gameId: string, recorded: ProjectableEvent): MaxiBourseGameModel {
   const league = recorded.metadata['league'];
   const state = maxiBourse.initialState();
   return {
@@ -227,7 +226,7 @@ function priceBoardOf(
   gameId: string,
   state: MaxiBourseState,
   previous: MaxiBoursePriceBoard,
-  recorded: RecordedEvent,
+  recorded: ProjectableEvent,
   event: MaxiBourseEvent,
   tableTurn: number,
 ): MaxiBoursePriceBoard {
@@ -428,7 +427,7 @@ function activityDecision(state: PlayingState, activity: Activity): Partial<Maxi
 function payoutsOf(
   gameId: string,
   previous: readonly MaxiBoursePayout[],
-  recorded: RecordedEvent,
+  recorded: ProjectableEvent,
   event: MaxiBourseEvent,
   tableTurn: number,
 ): readonly MaxiBoursePayout[] {
@@ -494,7 +493,7 @@ function standingsOf(state: MaxiBourseState): MaxiBourseStandings | null {
 const asHolder = (value: Party): string | null => (value === 'bank' ? null : value);
 
 /** The deals an event strikes or settles, read with the state just before it (what was on the stack). */
-function ledgerOf(gameId: string, recorded: RecordedEvent, event: MaxiBourseEvent, before: MaxiBourseState, tableTurn: number): LedgerRow[] {
+function ledgerOf(gameId: string, recorded: ProjectableEvent, event: MaxiBourseEvent, before: MaxiBourseState, tableTurn: number): LedgerRow[] {
   const base = { gameId, position: recorded.position, revision: recorded.revision, tableTurn, occurredAt: recorded.metadata.occurredAt };
   const stack = before.phase === 'playing' ? before.turn.stack : [];
   const top = stack[stack.length - 1];

@@ -35,9 +35,15 @@ export interface StoredGameRow {
   readonly extras: unknown;
 }
 
+/**
+ * An event as projections fold it: a RecordedEvent without its id and recording time, which no
+ * projection reads (so that a catch-up reader may leave them out).
+ */
+export type ProjectableEvent = Omit<RecordedEvent, 'id' | 'recordedAt'>;
+
 /** Folds a game's events into its read models. `state` in a model is working state, never served. */
 export interface GameProjection<Model> {
-  project(model: Model | undefined, event: RecordedEvent, gameId: string): ProjectedEvent<Model>;
+  project(model: Model | undefined, event: ProjectableEvent, gameId: string): ProjectedEvent<Model>;
   summaryOf(model: Model): GameSummary;
   toRow(model: Model): StoredGameRow;
   fromRow(summary: GameSummary, row: StoredGameRow): Model;
