@@ -5,11 +5,11 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RecordedEvent } from '@corbeille/event-store';
-import { SqliteEventStore } from '@corbeille/event-store-sqlite';
+import { SqliteEventStore, SqliteLogReader } from '@corbeille/event-store-sqlite';
 import { createProjectionEngine } from '@corbeille/projections';
 
 export type ChildTask =
-  /** Reads the whole log (the floor), then folds it into fresh read models. */
+  /** Reads the whole log (the reference), then folds it into fresh read models as the API does. */
   | { readonly kind: 'rebuild'; readonly eventsPath: string; readonly readModelsPath: string }
   /** Starts the API (as in production: account-based access, identity read models) and waits until it answers. */
   | { readonly kind: 'api'; readonly dataDir: string; readonly eventsPath: string; readonly readModelsPath: string };
@@ -49,9 +49,12 @@ async function rebuild(task: Extract<ChildTask, { kind: 'rebuild' }>): Promise<R
   const events = await readAll(store);
   const readMs = performance.now() - readStarted;
   const started = performance.now();
-  const engine = createProjectionEngine({ eventStore: store, path: task.readModelsPath });
+  // As the API rebuilds them: catching up through a reader of the SQLite file.
+  const reader = new SqliteLogReader({ path: task.eventsPath });
+  const engine = createProjectionEngine({ eventStore: store, path: task.readModelsPath, catchUpReader: reader });
   await engine.start();
   const rebuildMs = performance.now() - started;
+  reader.close();
   await engine.stop();
   await store.close();
   return { events, readMs, rebuildMs, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
