@@ -77,14 +77,23 @@ class ReaderEvent implements ProjectableEvent {
   }
 }
 
-function readerOf(events: readonly RecordedEvent[]): CatchUpReader & { calls: number } {
-  return {
-    calls: 0,
-    readAfter(afterPosition, maxCount) {
-      this.calls += 1;
-      return events.filter((event) => event.position > afterPosition).slice(0, maxCount).map((event) => new ReaderEvent(event));
+function readerOf(events: readonly RecordedEvent[]): ((afterPosition: number) => CatchUpReader) & { calls: number; opened: number[]; closed: number } {
+  const open = Object.assign(
+    (afterPosition: number): CatchUpReader => {
+      open.opened.push(afterPosition);
+      return {
+        readAfter(after, maxCount) {
+          open.calls += 1;
+          return events.filter((event) => event.position > after).slice(0, maxCount).map((event) => new ReaderEvent(event));
+        },
+        close() {
+          open.closed += 1;
+        },
+      };
     },
-  };
+    { calls: 0, opened: [] as number[], closed: 0 },
+  );
+  return open;
 }
 
 /** Everything the engine serves of the log's games. */
@@ -140,6 +149,8 @@ describe('catching up through a reader', () => {
     // Several transactions, each of a few pages at most.
     expect(reader.calls).toBeGreaterThanOrEqual(Math.ceil(log.length / 50));
     expect(log.length).toBeGreaterThan(300);
+    expect(reader.opened).toEqual([0]);
+    expect(reader.closed).toBe(1);
     expect(served(engine)).toEqual(expected);
     await engine.stop();
 
@@ -172,8 +183,10 @@ describe('catching up through a reader', () => {
     expect(first.checkpoint()).toBe(half);
     await first.stop();
     await partial.close();
-    const resumed = createProjectionEngine({ eventStore: store, path, catchUpReader: readerOf(log), catchUpTransactionEvents: 120 });
+    const reader = readerOf(log);
+    const resumed = createProjectionEngine({ eventStore: store, path, catchUpReader: reader, catchUpTransactionEvents: 120 });
     await resumed.start();
+    expect(reader.opened).toEqual([half]);
     expect(served(resumed)).toEqual(expected);
     await resumed.stop();
   });

@@ -25,10 +25,11 @@ export interface ProjectionEngineOptions {
   /** SQLite file for read models and checkpoints (':memory:' for tests). */
   readonly path: string;
   /**
-   * A faster, synchronous reader of the same log for catching up (e.g. event-store-sqlite's SqliteLogReader);
-   * without one, catching up reads with the store's readAll. Live events always come from the store.
+   * Opens a faster, synchronous reader of the same log for catching up from a position (e.g. event-store-sqlite's
+   * openSqliteLogReader); the engine closes it once caught up. Without one, catching up reads with the store's
+   * readAll. Live events always come from the store.
    */
-  readonly catchUpReader?: CatchUpReader;
+  readonly catchUpReader?: (afterPosition: number) => CatchUpReader;
   /** Events per catch-up transaction through the reader (default CATCH_UP_TRANSACTION; small in tests). */
   readonly catchUpTransactionEvents?: number;
 }
@@ -36,6 +37,7 @@ export interface ProjectionEngineOptions {
 /** Reads the global log synchronously: up to `maxCount` events after `afterPosition`, in order. */
 export interface CatchUpReader {
   readAfter(afterPosition: number, maxCount: number): readonly ProjectableEvent[];
+  close(): void;
 }
 
 export interface ProjectionEngine extends ReadModelQueries {
@@ -123,7 +125,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
   constructor(
     private readonly eventStore: EventStore,
     private readonly readModels: ReadModelDb,
-    private readonly catchUpReader: CatchUpReader | undefined,
+    private readonly catchUpReader: ((afterPosition: number) => CatchUpReader) | undefined,
     private readonly catchUpTransactionEvents: number,
   ) {
     const db = readModels.db;
@@ -153,7 +155,14 @@ class SqliteProjectionEngine implements ProjectionEngine {
   async start(): Promise<void> {
     if (this.subscription) return;
     // Catch up by reading, then follow live from wherever catch-up ended.
-    if (this.catchUpReader) await this.catchUpWith(this.catchUpReader);
+    if (this.catchUpReader) {
+      const reader = this.catchUpReader(this.position);
+      try {
+        await this.catchUpWith(reader);
+      } finally {
+        reader.close();
+      }
+    }
     for (;;) {
       const batch = await this.eventStore.readAll({ afterPosition: this.position, maxCount: CATCH_UP_BATCH });
       if (batch.length === 0) break;
