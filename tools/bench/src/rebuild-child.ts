@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RecordedEvent } from '@corbeille/event-store';
-import { SqliteEventStore, SqliteLogReader } from '@corbeille/event-store-sqlite';
+import { SqliteEventStore, openSqliteLogReader } from '@corbeille/event-store-sqlite';
 import { createProjectionEngine } from '@corbeille/projections';
 
 export type ChildTask =
@@ -50,11 +50,13 @@ async function rebuild(task: Extract<ChildTask, { kind: 'rebuild' }>): Promise<R
   const readMs = performance.now() - readStarted;
   const started = performance.now();
   // As the API rebuilds them: catching up through a reader of the SQLite file.
-  const reader = new SqliteLogReader({ path: task.eventsPath });
-  const engine = createProjectionEngine({ eventStore: store, path: task.readModelsPath, catchUpReader: reader });
+  const engine = createProjectionEngine({
+    eventStore: store,
+    path: task.readModelsPath,
+    catchUpReader: (afterPosition) => openSqliteLogReader({ path: task.eventsPath, afterPosition }),
+  });
   await engine.start();
   const rebuildMs = performance.now() - started;
-  reader.close();
   await engine.stop();
   await store.close();
   return { events, readMs, rebuildMs, peakRssMiB: process.resourceUsage().maxRSS / 1024 };

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PubSub } from 'graphql-subscriptions';
 import { CommandHandler } from '@corbeille/application';
 import type { EventStore } from '@corbeille/event-store';
-import { SqliteLogReader, SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
+import { openSqliteLogReader, SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
 import type { RandomSource } from '@corbeille/kernel';
 import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
 import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
@@ -171,13 +171,13 @@ export class InfrastructureModule {
           useFactory: async (owned: OwnedEventStore): Promise<ProjectionEngine> => {
             // On SQLite events the app opened, catching up (a rebuild from nothing above all) reads the file directly.
             const { eventStoreUrl, eventsPath } = options.config;
-            const reader = owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? new SqliteLogReader({ path: eventsPath }) : undefined;
-            const engine = createProjectionEngine({ eventStore: owned.store, path: options.config.readModelsPath, catchUpReader: reader });
-            try {
-              await engine.start();
-            } finally {
-              reader?.close();
-            }
+            const engine = createProjectionEngine({
+              eventStore: owned.store,
+              path: options.config.readModelsPath,
+              catchUpReader:
+                owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? (afterPosition) => openSqliteLogReader({ path: eventsPath, afterPosition }) : undefined,
+            });
+            await engine.start();
             return engine;
           },
           inject: [OWNED_EVENT_STORE],
