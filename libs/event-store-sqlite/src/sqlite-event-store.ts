@@ -107,9 +107,10 @@ const PAGE_SIZE = 500;
  * the UNIQUE (stream_id, revision) index); AUTOINCREMENT keeps positions increasing and never reused.
  *
  * Appends are group-committed: every append made during one turn of the event loop is written by one
- * BEGIN IMMEDIATE transaction, and so shares one fsync, at the end of that turn; while a batch is being
- * written, new appends gather for the next one. The transaction takes the database's write lock before
- * any revision check, so checks cannot race with another connection, in this process or another one.
+ * BEGIN IMMEDIATE transaction, and so shares one fsync, at the end of that turn (a writer thread writes
+ * the batches that arrived while it was busy together, by the next transaction). The transaction takes
+ * the database's write lock before any revision check, so checks cannot race with another connection,
+ * in this process or another one.
  * Each append runs in its own savepoint and is checked against the stream as the appends before it in
  * the same batch left it, so appends stay atomic and independent: one failing (wrong revision, or an
  * error from SQLite) writes nothing and does not affect the others. No promise resolves, and no
@@ -127,8 +128,8 @@ export class SqliteEventStore implements EventStore {
   private readonly writer: BatchWriter;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
-  /** The batch being written, if any: one at a time. */
-  private inFlight: readonly PendingAppend[] | undefined;
+  /** Batches handed to the writer and not answered yet. */
+  private inFlight = 0;
   /** Called once nothing is pending or in flight (close() waits for it). */
   private drainWaiters: (() => void)[] = [];
   private closing: Promise<void> | undefined;
@@ -153,9 +154,13 @@ export class SqliteEventStore implements EventStore {
     return this.writer.threaded ? 'thread' : 'inline';
   }
 
-  /** How many group commits (batches handed to the writer) and appends in them there have been so far. */
-  groupCommits(): { readonly batches: number; readonly appends: number } {
-    return { ...this.commits };
+  /**
+   * How many batches (the appends of one turn of the event loop) have been handed to the writer, with
+   * how many appends, and how many transactions wrote them (a writer thread writes the batches that
+   * came while it was busy together).
+   */
+  groupCommits(): { readonly batches: number; readonly appends: number; readonly transactions: number } {
+    return { ...this.commits, transactions: this.writer.transactions() };
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -196,13 +201,15 @@ export class SqliteEventStore implements EventStore {
     }
     return new Promise<Written>((resolve, reject) => {
       this.pending.push({ append, resolve, reject });
+      // Settles the batches already answered without waiting for the event loop to deliver their answers.
+      if (this.inFlight > 0) this.writer.poll();
       this.scheduleFlush();
     });
   }
 
-  /** The next group commit runs at the end of this turn of the event loop, or once the batch in flight is answered. */
+  /** The next group commit leaves at the end of this turn of the event loop. */
   private scheduleFlush(): void {
-    if (this.flushScheduled || this.inFlight || this.pending.length === 0) return;
+    if (this.flushScheduled || this.pending.length === 0) return;
     this.flushScheduled = true;
     setImmediate(() => this.flush());
   }
@@ -280,9 +287,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   private async shutDown(): Promise<void> {
-    if (this.pending.length > 0 || this.inFlight) {
+    if (this.pending.length > 0 || this.inFlight > 0) {
       const drained = new Promise<void>((resolve) => this.drainWaiters.push(resolve));
-      if (!this.inFlight) this.flush();
+      this.flush();
       await drained;
     }
     await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
@@ -294,9 +301,9 @@ export class SqliteEventStore implements EventStore {
   private flush(): void {
     this.flushScheduled = false;
     const batch = this.pending;
-    if (batch.length === 0 || this.inFlight) return;
+    if (batch.length === 0) return;
     this.pending = [];
-    this.inFlight = batch;
+    this.inFlight += 1;
     this.commits.batches += 1;
     this.commits.appends += batch.length;
     this.writer.write(
@@ -307,7 +314,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Settles a batch's promises once its transaction is committed (or has failed), then notifies the subscriptions. */
   private settle(batch: readonly PendingAppend[], reply: BatchReply): void {
-    this.inFlight = undefined;
+    this.inFlight -= 1;
     let written = false;
     const committed: CommittedAppend[] = [];
     if ('failure' in reply) {
@@ -340,10 +347,10 @@ export class SqliteEventStore implements EventStore {
       }
     }
     if (this.pending.length > 0) {
-      // Closing: write what is left now rather than at the end of the turn.
+      // Closing: what is left leaves now rather than at the end of the turn.
       if (this.closing) this.flush();
       else this.scheduleFlush();
-    } else if (this.drainWaiters.length > 0) {
+    } else if (this.inFlight === 0 && this.drainWaiters.length > 0) {
       for (const resolve of this.drainWaiters.splice(0)) resolve();
     }
   }

@@ -97,30 +97,40 @@ describe('SqliteEventStore group commit', () => {
 
     const results = await Promise.all(Array.from({ length: 10 }, (_, index) => store.appendToStream(`game-${index}`, events(2), 'no-stream')));
 
-    expect(store.groupCommits()).toEqual({ batches: before.batches + 1, appends: before.appends + 10 });
+    expect(store.groupCommits()).toEqual({ batches: before.batches + 1, appends: before.appends + 10, transactions: before.transactions + 1 });
     const positions = results.map((result) => result.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(await store.readAll()).toHaveLength(20);
   });
 
-  it('gathers the appends made while a batch is being written into the next batch', async () => {
+  it('writes together, in one transaction, the batches that came while the writer was busy, each append still checked on its own', async () => {
     const store = open();
     await store.appendToStream('game-0', events(1), 'no-stream');
+    const delivered: RecordedEvent[] = [];
+    store.subscribeToAll((event) => void delivered.push(event));
+    await waitFor(() => delivered.length === 1);
+    const reads = jest.spyOn(store as unknown as { readAfter(after: number, limit: number): RecordedEvent[] }, 'readAfter');
     const other = connect();
     other.exec('BEGIN IMMEDIATE');
     const before = store.groupCommits();
 
     const first = store.appendToStream('game-1', events(1), 'no-stream');
     await pause(50);
-    const second = store.appendToStream('game-2', events(1), 'no-stream');
+    const second = store.appendToStream('game-1', events(1), 'no-stream');
     await pause(10);
-    const third = store.appendToStream('game-3', events(1), 'no-stream');
+    const third = store.appendToStream('game-3', events(2), 'no-stream');
     await pause(10);
     other.exec('ROLLBACK');
 
-    const results = await Promise.all([first, second, third]);
-    expect(store.groupCommits()).toEqual({ batches: before.batches + 2, appends: before.appends + 3 });
-    expect(results.map((result) => result.position)).toEqual([2, 3, 4]);
+    const results = await Promise.allSettled([first, second, third]);
+    expect(store.groupCommits()).toEqual({ batches: before.batches + 3, appends: before.appends + 3, transactions: before.transactions + 2 });
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: { position: 2 } });
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: new WrongExpectedRevisionError('game-1', 'no-stream', 0) });
+    expect(results[2]).toMatchObject({ status: 'fulfilled', value: { position: 4 } });
+    await waitFor(() => delivered.length === 4);
+    // The subscription was handed each batch's events, the second batch's position included.
+    expect(reads).not.toHaveBeenCalled();
+    expect(delivered).toEqual(await store.readAll());
   });
 
   it('resolves an append and tells the subscriptions only once its transaction is committed', async () => {

@@ -174,10 +174,14 @@ function createWriter(db) {
 }
 `;
 
-/** The worker: opens its connection, then answers batches (by message) and calls (synchronously, see callSync). */
+/**
+ * The worker: opens its connection, then answers batches (by message) and calls (synchronously, see
+ * callSync). The batches that came while it was writing are written together, by one transaction (one
+ * fsync), each answered on its own; messages are handled in the order they were sent.
+ */
 const WORKER_SOURCE = String.raw`
 'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
 ${CORE_SOURCE}
 
 function describe(error) {
@@ -191,7 +195,7 @@ function describe(error) {
   };
 }
 
-const { driverPath, path, busyTimeoutMs, signal, calls } = workerData;
+const { driverPath, path, busyTimeoutMs, signal, calls, replies } = workerData;
 const flag = new Int32Array(signal);
 let db;
 let writer;
@@ -205,19 +209,54 @@ try {
   openError = error;
 }
 
-parentPort.on('message', (message) => {
+function encode(outcome) {
+  return outcome.ok || outcome.conflict ? outcome : { ok: false, error: describe(outcome.error) };
+}
+
+let transactions = 0;
+
+/** Writes batches as one transaction and answers each: its outcomes and the log's last position before it. */
+function writeBatches(batches) {
+  transactions += 1;
+  const transaction = transactions;
+  if (openError !== undefined) {
+    const failure = describe(openError);
+    for (let index = 0; index < batches.length; index++) replies.postMessage({ failure });
+    return;
+  }
+  let result;
+  try {
+    result = writer.writeBatch(batches.length === 1 ? batches[0] : batches.flat());
+  } catch (error) {
+    const failure = describe(error);
+    for (let index = 0; index < batches.length; index++) replies.postMessage({ failure });
+    return;
+  }
+  let last = result.afterPosition;
+  let offset = 0;
+  for (const batch of batches) {
+    const outcomes = result.outcomes.slice(offset, offset + batch.length);
+    offset += batch.length;
+    replies.postMessage({ afterPosition: last, outcomes: outcomes.map(encode), transaction });
+    for (const outcome of outcomes) if (outcome.ok && outcome.positions.length > 0) last = outcome.positions[outcome.positions.length - 1];
+  }
+}
+
+function handle(message) {
   if (message.kind === 'batch') {
-    let reply;
-    if (openError !== undefined) reply = { failure: describe(openError) };
-    else {
-      try {
-        const { afterPosition, outcomes } = writer.writeBatch(message.batch);
-        reply = { afterPosition, outcomes: outcomes.map((outcome) => (outcome.ok || outcome.conflict ? outcome : { ok: false, error: describe(outcome.error) })) };
-      } catch (error) {
-        reply = { failure: describe(error) };
+    const batches = [message.batch];
+    let next;
+    for (;;) {
+      const received = receiveMessageOnPort(parentPort);
+      if (received === undefined) break;
+      if (received.message.kind !== 'batch') {
+        next = received.message;
+        break;
       }
+      batches.push(received.message.batch);
     }
-    parentPort.postMessage(reply);
+    writeBatches(batches);
+    if (next !== undefined) handle(next);
   } else if (message.kind === 'call') {
     let answer;
     try {
@@ -233,9 +272,12 @@ parentPort.on('message', (message) => {
   } else if (message.kind === 'close') {
     if (db !== undefined && db.open) db.close();
     calls.close();
+    replies.close();
     parentPort.close();
   }
-});
+}
+
+parentPort.on('message', handle);
 `;
 
 let core: WriterCore | undefined;
@@ -256,12 +298,16 @@ export function readPragmas(db: SqliteDatabase): SqlitePragmas {
   return mainThreadCore().readPragmas(db);
 }
 
-/** Writes batches of appends and answers with their outcomes; one batch at a time. */
+/** Writes batches of appends and answers with their outcomes, in the order the batches were handed over. */
 export interface BatchWriter {
   /** Whether `write` runs on another thread (and answers later) rather than inline. */
   readonly threaded: boolean;
   /** Writes a batch and calls `done` once its transaction is committed (or has failed): inline before returning. */
   write(batch: readonly BatchAppend[], done: (reply: BatchReply) => void): void;
+  /** How many transactions have written batches so far. */
+  transactions(): number;
+  /** Takes the answer to the batch in flight if it has come (calling its `done`), without waiting for the event loop to deliver it. */
+  poll(): void;
   /** PRAGMA max_page_count on the connection that writes, applied before the next batch. */
   limitPageCount(pages: number): number;
   /** The settings of the connection that writes. */
@@ -274,6 +320,7 @@ export interface BatchWriter {
 export class InlineWriter implements BatchWriter {
   readonly threaded = false;
   private readonly writer: ReturnType<WriterCore['createWriter']>;
+  private written = 0;
 
   constructor(private readonly db: SqliteDatabase) {
     this.writer = mainThreadCore().createWriter(db);
@@ -281,6 +328,7 @@ export class InlineWriter implements BatchWriter {
 
   write(batch: readonly BatchAppend[], done: (reply: BatchReply) => void): void {
     let reply: BatchReply;
+    this.written += 1;
     try {
       if (!this.db.open) throw new Error('The event store is closed');
       reply = this.writer.writeBatch(batch);
@@ -288,6 +336,14 @@ export class InlineWriter implements BatchWriter {
       reply = { failure: error };
     }
     done(reply);
+  }
+
+  poll(): void {
+    // Inline, a batch is answered before write() returns.
+  }
+
+  transactions(): number {
+    return this.written;
   }
 
   limitPageCount(pages: number): number {
@@ -321,27 +377,42 @@ export class ThreadWriter implements BatchWriter {
   readonly threaded = true;
   private readonly worker: Worker;
   private readonly calls: MessagePort;
+  /** Where the worker answers batches: read by 'message' events, and by poll() in between. */
+  private readonly replies: MessagePort;
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private readonly callTimeoutMs: number;
-  private inFlight: ((reply: BatchReply) => void) | undefined;
+  /** The answers awaited, in the order the batches were sent (the worker answers in that order). */
+  private readonly inFlight: ((reply: BatchReply) => void)[] = [];
   /** Why the worker stopped, once it has. */
   private stopped: Error | undefined;
   private readonly exited: Promise<void>;
+  private lastTransaction = 0;
+  private transactionCount = 0;
 
   constructor(options: ThreadWriterOptions) {
     const { port1, port2 } = new MessageChannel();
     this.calls = port1;
+    const replies = new MessageChannel();
+    this.replies = replies.port1;
     this.callTimeoutMs = options.busyTimeoutMs + 30_000;
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       // No loader flags (-r @swc-node/register): the source is plain JavaScript.
       execArgv: [],
-      workerData: { driverPath: options.driverPath, path: options.path, busyTimeoutMs: options.busyTimeoutMs, signal: this.flag.buffer, calls: port2 },
-      transferList: [port2],
+      workerData: {
+        driverPath: options.driverPath,
+        path: options.path,
+        busyTimeoutMs: options.busyTimeoutMs,
+        signal: this.flag.buffer,
+        calls: port2,
+        replies: replies.port2,
+      },
+      transferList: [port2, replies.port2],
     });
-    // An idle writer does not keep the process alive; one with a batch in flight does.
+    // An idle writer does not keep the process alive; one with a batch in flight does (through its reply port).
     this.worker.unref();
-    this.worker.on('message', (reply: BatchReply) => this.answer(reply));
+    this.replies.on('message', (reply: BatchReply) => this.answer(reply));
+    this.replies.unref();
     this.worker.on('error', (error) => this.stop(new Error(`The event store's writer thread failed: ${error.message}`, { cause: error })));
     this.exited = new Promise((resolve) => {
       this.worker.once('exit', (code) => {
@@ -352,14 +423,24 @@ export class ThreadWriter implements BatchWriter {
   }
 
   write(batch: readonly BatchAppend[], done: (reply: BatchReply) => void): void {
-    if (this.inFlight) throw new Error('A batch is already in flight');
     if (this.stopped) {
       done({ failure: this.stopped });
       return;
     }
-    this.inFlight = done;
-    this.worker.ref();
+    if (this.inFlight.push(done) === 1) this.replies.ref();
     this.worker.postMessage({ kind: 'batch', batch });
+  }
+
+  /**
+   * A busy main thread may run many callbacks (HTTP requests, say) before the event loop delivers the
+   * reply; the store polls at each append, so the batch's appends settle and the next batch leaves sooner.
+   */
+  poll(): void {
+    while (this.inFlight.length > 0) {
+      const received = receiveMessageOnPort(this.replies) as { message: BatchReply } | undefined;
+      if (received === undefined) return;
+      this.answer(received.message);
+    }
   }
 
   limitPageCount(pages: number): number {
@@ -378,22 +459,29 @@ export class ThreadWriter implements BatchWriter {
     }
     await this.exited;
     this.calls.close();
+    this.replies.close();
+  }
+
+  transactions(): number {
+    return this.transactionCount;
   }
 
   private answer(reply: BatchReply): void {
-    const done = this.inFlight;
-    this.inFlight = undefined;
-    this.worker.unref();
+    const { transaction } = reply as { transaction?: number };
+    if (transaction !== undefined && transaction !== this.lastTransaction) {
+      this.lastTransaction = transaction;
+      this.transactionCount += 1;
+    }
+    const done = this.inFlight.shift();
+    if (this.inFlight.length === 0) this.replies.unref();
     done?.('failure' in reply ? { failure: fromWorker(reply.failure) } : { afterPosition: reply.afterPosition, outcomes: reply.outcomes.map(outcomeFromWorker) });
   }
 
   private stop(reason: Error): void {
     if (this.stopped) return;
     this.stopped = reason;
-    // Whether the batch in flight was committed is unknown: it fails, but not as "not written".
-    const done = this.inFlight;
-    this.inFlight = undefined;
-    done?.({ failure: reason });
+    // Whether the batches in flight were committed is unknown: they fail, but not as "not written".
+    for (const done of this.inFlight.splice(0)) done({ failure: reason });
   }
 
   /** Asks the worker and blocks until it answers: it answers after the batch it may be writing. */
