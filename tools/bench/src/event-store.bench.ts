@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import type { NewEvent, RecordedEvent } from '@corbeille/event-store';
-import { SqliteEventStore } from '@corbeille/event-store-sqlite';
+import type { ExpectedRevision, NewEvent, RecordedEvent } from '@corbeille/event-store';
+import { SqliteEventStore, type SqliteWriterMode } from '@corbeille/event-store-sqlite';
 import { commandMetadata, stockTickerGame } from './fixtures';
 import { median, report, section } from './report';
 
@@ -130,6 +130,54 @@ async function appendRates(options: EventStoreBenchOptions, size: number, append
   return rates;
 }
 
+/** Concurrent writers, as the API's clients are: each awaits its append before the next. */
+const CONCURRENT_WRITERS = 32;
+const CONCURRENT_EVENTS = 3;
+
+interface ConcurrentRun {
+  readonly appends: number;
+  readonly ms: number;
+  /** Time the main thread's event loop was busy (not waiting for I/O or a message). */
+  readonly mainBusyMs: number;
+}
+
+async function concurrentAppends(store: SqliteEventStore, tag: string, perWriter: number): Promise<ConcurrentRun> {
+  const before = performance.eventLoopUtilization();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENT_WRITERS }, async (_, writer) => {
+      const streamId = `concurrent-${tag}-${writer}`;
+      let expected: ExpectedRevision = 'no-stream';
+      for (let i = 0; i < perWriter; i += 1) expected = (await store.appendToStream(streamId, commandEvents(streamId, i, CONCURRENT_EVENTS), expected)).nextExpectedRevision;
+    }),
+  );
+  const ms = performance.now() - started;
+  return { appends: CONCURRENT_WRITERS * perWriter, ms, mainBusyMs: performance.eventLoopUtilization(before).active };
+}
+
+/**
+ * The group commit written by the worker thread against the same written on the main thread, with 32
+ * concurrent writers; the two take turns each round, on files of their own.
+ */
+async function concurrentRates(options: EventStoreBenchOptions): Promise<Record<SqliteWriterMode, ConcurrentRun[]>> {
+  const perWriter = Math.max(5, Math.round(options.singleAppends / CONCURRENT_WRITERS));
+  const stores = {
+    thread: new SqliteEventStore({ path: join(options.dir, 'concurrent-thread.sqlite'), writer: 'thread' }),
+    inline: new SqliteEventStore({ path: join(options.dir, 'concurrent-inline.sqlite'), writer: 'inline' }),
+  };
+  const runs: Record<SqliteWriterMode, ConcurrentRun[]> = { thread: [], inline: [] };
+  try {
+    for (const store of Object.values(stores)) await concurrentAppends(store, 'warm', 5);
+    for (let round = 0; round < options.rounds; round += 1) {
+      const order: SqliteWriterMode[] = round % 2 === 0 ? ['thread', 'inline'] : ['inline', 'thread'];
+      for (const mode of order) runs[mode].push(await concurrentAppends(stores[mode], `r${round}`, perWriter));
+    }
+  } finally {
+    await Promise.all(Object.values(stores).map((store) => store.close()));
+  }
+  return runs;
+}
+
 interface RawRow {
   position: number;
   id: string;
@@ -218,6 +266,27 @@ export async function benchEventStore(options: EventStoreBenchOptions): Promise<
     reference: { name: `raw better-sqlite3 ${options.batchSize}-row transactions`, value: median(batched.raw) },
     goal: { kind: 'ratio-at-least', ratio: 0.8 },
     notes: [`${options.batchAppends} appends per round; store ${batched.store.map(Math.round).join(', ')}; raw ${batched.raw.map(Math.round).join(', ')}`],
+  });
+
+  const concurrent = await concurrentRates(options);
+  const rate = (run: ConcurrentRun) => (run.appends / run.ms) * 1000;
+  const perMainSecond = (run: ConcurrentRun) => (run.appends / run.mainBusyMs) * 1000;
+  const describeRuns = (runs: readonly ConcurrentRun[]) =>
+    runs.map((run) => `${Math.round(rate(run))}/s, main thread busy ${Math.round((run.mainBusyMs / run.ms) * 100)}%`).join('; ');
+  report({
+    name: `${CONCURRENT_WRITERS} concurrent writers (${CONCURRENT_EVENTS}-event appends), group commit in the writer thread`,
+    value: median(concurrent.thread.map(rate)),
+    unit: 'appends/s',
+    reference: { name: 'the same written on the main thread', value: median(concurrent.inline.map(rate)) },
+    goal: { kind: 'ratio-at-least', ratio: 0.8 },
+    notes: [`thread: ${describeRuns(concurrent.thread)}`, `inline: ${describeRuns(concurrent.inline)}`],
+  });
+  report({
+    name: `${CONCURRENT_WRITERS} concurrent writers: appends per second of main-thread time, writer thread`,
+    value: median(concurrent.thread.map(perMainSecond)),
+    unit: 'appends/s',
+    reference: { name: 'the same written on the main thread', value: median(concurrent.inline.map(perMainSecond)) },
+    goal: { kind: 'none' },
   });
 
   const path = join(options.dir, 'read.sqlite');
