@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventMetadata } from '@corbeille/event-store';
 import { SqliteEventStore } from './sqlite-event-store';
-import { SqliteLogReader, SqlitePrefetchingLogReader, openSqliteLogReader } from './sqlite-log-reader';
+import { SqliteLogReader } from './sqlite-log-reader';
 
 const metadata = (commandId: string): EventMetadata => ({ commandId, actor: 'a', correlationId: commandId, causationId: commandId, occurredAt: '2026-03-01T18:00:00.000Z', nested: { n: 1 } });
 
@@ -55,39 +55,5 @@ describe('SqliteLogReader', () => {
     expect(reader.readAfter(0, 100)).toHaveLength(before + 1);
     reader.close();
     reader.close();
-  });
-
-  it('reads ahead in a thread the same events, reads behind or past its end directly, and sees later appends', async () => {
-    for (let index = 0; index < 30; index += 1) {
-      await store.appendToStream(`m-${index}`, Array.from({ length: 7 }, (_, n) => ({ type: `T${n}`, data: { index, n }, metadata: metadata(`m${index}`) })), 'no-stream');
-    }
-    const direct = new SqliteLogReader({ path });
-    const all = direct.readAfter(0, 1_000);
-    const plain = (events: readonly { position: number; type: string; data: unknown; metadata: EventMetadata }[]) =>
-      events.map(({ position, type, data, metadata: eventMetadata }) => ({ position, type, data, metadata: eventMetadata }));
-    const start = all[3]?.position ?? 0;
-    const reader = new SqlitePrefetchingLogReader({ path, afterPosition: start, pageSize: 16, pagesAhead: 2 });
-    const read: { position: number; type: string; data: unknown; metadata: EventMetadata }[] = [];
-    let after = start;
-    for (;;) {
-      const page = reader.readAfter(after, 10);
-      if (page.length === 0) break;
-      read.push(...page);
-      after = page[page.length - 1]?.position ?? after;
-      if (read.length === 40) {
-        // A read behind the thread (as after a rewind) is answered directly, then reading goes on ahead.
-        expect(plain(reader.readAfter(start, 3))).toEqual(plain(direct.readAfter(start, 3)));
-      }
-    }
-    expect(plain(read)).toEqual(plain(direct.readAfter(start, 1_000)));
-    await store.appendToStream('late', [{ type: 'Late', data: {}, metadata: metadata('late') }], 'no-stream');
-    expect(reader.readAfter(after, 10).map((event) => event.type)).toEqual(['Late']);
-    reader.close();
-    direct.close();
-
-    // Far behind, the reader opened for catching up reads ahead; nearly up to date, it reads directly.
-    const near = openSqliteLogReader({ path, afterPosition: all.at(-1)?.position ?? 0 });
-    expect(near).toBeInstanceOf(SqliteLogReader);
-    near.close();
   });
 });
