@@ -140,7 +140,7 @@ describe('catching up through a reader', () => {
 
   afterAll(async () => store.close());
 
-  it('rebuilds in a file, rows written by the writer thread, the same read models as reading the store', async () => {
+  it('rebuilds in a file the same read models as reading the store', async () => {
     expect(log.some((event) => event.type === 'EventsVoided')).toBe(true);
     const path = join(dir, 'read-models.sqlite');
     const reader = readerOf(log);
@@ -165,7 +165,7 @@ describe('catching up through a reader', () => {
     await restarted.stop();
   });
 
-  it('rebuilds in memory (on this thread) the same read models, and resumes from a checkpoint through the reader', async () => {
+  it('rebuilds in memory the same read models, and resumes from a checkpoint through the reader', async () => {
     const engine = createProjectionEngine({ eventStore: store, path: ':memory:', catchUpReader: readerOf(log), catchUpTransactionEvents: 97 });
     await engine.start();
     expect(served(engine)).toEqual(expected);

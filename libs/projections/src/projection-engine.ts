@@ -1,7 +1,6 @@
 import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
 import { isVoidingMarker, liveEvents } from '@corbeille/rulings';
-import { CatchUpWriter, type CatchUpCommit, type CatchUpRows } from './catch-up-writer';
-import { READ_MODEL_WRITES, ReadModelDb, secondaryIndexStatements } from './read-model-db';
+import { READ_MODEL_WRITES, ReadModelDb } from './read-model-db';
 import type { Statement } from 'better-sqlite3';
 import { BOLSA_GAME } from './bolsa/bolsa-game';
 import type { BolsaBoard, BolsaLedgerEntry, BolsaLedgerKind, BolsaMonthStatus, BolsaPublicPortfolio } from './bolsa/bolsa-read-models';
@@ -62,7 +61,7 @@ const CATCH_UP_BATCH = 20_000;
  * written once per transaction, and a game's trade rows share B-tree pages in the page cache until then.
  */
 const READ_PAGE = 2_000;
-const CATCH_UP_TRANSACTION = 100_000;
+const CATCH_UP_TRANSACTION = 200_000;
 
 interface Change {
   gameId: string;
@@ -108,9 +107,6 @@ class SqliteProjectionEngine implements ProjectionEngine {
   private readonly unsaved = new Set<string>();
   private readonly filteredStatements = new Map<string, Statement<unknown[], { item: string; total: number }>>();
   private readonly listeners = new Set<ReadModelListener>();
-  /** While a transaction is folded for the writer thread: where its rows go instead of the statements. */
-  private collecting: CatchUpRows | undefined;
-  private collectingGames: (string | number)[] | undefined;
   private waiters: { position: number; resolve: () => void }[] = [];
   private subscription: Subscription | undefined;
   /** Live events delivered since the last batch was applied. */
@@ -369,29 +365,18 @@ class SqliteProjectionEngine implements ProjectionEngine {
 
   /**
    * Catches up through a synchronous reader, in transactions of CATCH_UP_TRANSACTION events read in pages.
-   * With read models in a file, a writer thread writes each transaction's rows while the next one is
-   * folded (at most one transaction in flight). A rewind marker ends its transaction and rebuilds its
-   * game as applyWithRewinds does. A rebuild from nothing leaves the secondary indexes out until the end
-   * (one sorted build instead of an insert per row).
+   * A rewind marker ends its transaction and rebuilds its game as applyWithRewinds does. A rebuild from
+   * nothing leaves the secondary indexes out until the end (one sorted build instead of an insert per row).
+   * Every write stays on this thread's connection: the identity and dispute stores share the file, and
+   * a write lock held by another thread while they open or commit would make them wait, or fail busy.
    */
   private async catchUpWith(reader: CatchUpReader): Promise<void> {
     const fromScratch = this.position === 0;
     if (fromScratch) this.readModels.dropSecondaryIndexes();
-    const writer = this.readModels.path === ':memory:' ? undefined : new CatchUpWriter(this.readModels.path);
-    let written: Promise<void> = Promise.resolve();
     try {
       for (;;) {
-        let step: { marker: ProjectableEvent | undefined; events: number };
-        if (writer) {
-          const folded = this.foldTransaction(reader, writer);
-          await written;
-          written = writer.commit(folded.commit).then(() => this.applied(folded.changes, folded.commit.checkpoint.position));
-          // Awaited before the next transaction; until then a failure must not count as unhandled.
-          written.catch(() => undefined);
-          step = folded;
-        } else step = this.applyTransaction(reader);
+        const step = this.applyTransaction(reader);
         if (step.marker) {
-          await written;
           const routed = gameOfStream(step.marker.streamId);
           if (routed) {
             const stream = await this.eventStore.readStream(step.marker.streamId, { maxCount: step.marker.revision + 1 });
@@ -401,48 +386,30 @@ class SqliteProjectionEngine implements ProjectionEngine {
         // Let the rest of the start-up (and anything else waiting) run between transactions.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      await written;
-      if (fromScratch && writer) await writer.exec(secondaryIndexStatements());
-    } catch (error) {
-      await written.catch(() => undefined);
-      // What was folded but not committed is forgotten: catching up again starts from the checkpoint.
-      this.unsaved.clear();
-      this.models.clear();
-      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
-      throw error;
     } finally {
-      await writer?.close();
       if (fromScratch && this.readModels.db.open) this.readModels.createSecondaryIndexes();
     }
   }
 
   /** Folds the events of one catch-up transaction, up to a rewind marker (returned, not applied). */
-  private foldEvents(reader: CatchUpReader, changes: Map<string, Change>, writer?: CatchUpWriter): { marker: ProjectableEvent | undefined; events: number } {
+  private foldEvents(reader: CatchUpReader, changes: Map<string, Change>): { marker: ProjectableEvent | undefined; events: number } {
     let applied = 0;
-    try {
-      while (applied < this.catchUpTransactionEvents) {
-        const page = reader.readAfter(this.position, Math.min(READ_PAGE, this.catchUpTransactionEvents - applied));
-        if (page.length === 0) break;
-        for (const event of page) {
-          if (event.position <= this.position) continue;
-          const routed = gameOfStream(event.streamId);
-          if (routed && isVoidingMarker(event)) return { marker: event, events: applied };
-          if (routed) this.applyEvent(routed.game, routed.gameId, event, changes);
-          this.position = event.position;
-          applied += 1;
-        }
-        if (writer && this.collecting) {
-          writer.rows(this.collecting);
-          this.collecting = { trades: [], ledger: [] };
-        }
+    while (applied < this.catchUpTransactionEvents) {
+      const page = reader.readAfter(this.position, Math.min(READ_PAGE, this.catchUpTransactionEvents - applied));
+      if (page.length === 0) break;
+      for (const event of page) {
+        if (event.position <= this.position) continue;
+        const routed = gameOfStream(event.streamId);
+        if (routed && isVoidingMarker(event)) return { marker: event, events: applied };
+        if (routed) this.applyEvent(routed.game, routed.gameId, event, changes);
+        this.position = event.position;
+        applied += 1;
       }
-      return { marker: undefined, events: applied };
-    } finally {
-      if (writer && this.collecting) writer.rows(this.collecting);
     }
+    return { marker: undefined, events: applied };
   }
 
-  /** One catch-up transaction on this thread's connection. */
+  /** One catch-up transaction. */
   private applyTransaction(reader: CatchUpReader): { marker: ProjectableEvent | undefined; events: number } {
     const changes = new Map<string, Change>();
     let step: { marker: ProjectableEvent | undefined; events: number } = { marker: undefined, events: 0 };
@@ -461,25 +428,6 @@ class SqliteProjectionEngine implements ProjectionEngine {
     }
     this.applied(changes, this.position);
     return step;
-  }
-
-  /** One catch-up transaction folded here, its rows handed to the writer thread as they are made. */
-  private foldTransaction(
-    reader: CatchUpReader,
-    writer: CatchUpWriter,
-  ): { marker: ProjectableEvent | undefined; events: number; commit: CatchUpCommit; changes: Map<string, Change> } {
-    const changes = new Map<string, Change>();
-    this.collecting = { trades: [], ledger: [] };
-    try {
-      const step = this.foldEvents(reader, changes, writer);
-      const games: (string | number)[] = [];
-      this.collectingGames = games;
-      this.saveChangedGames();
-      return { ...step, changes, commit: { games, checkpoint: { name: CHECKPOINT, position: this.position } } };
-    } finally {
-      this.collecting = undefined;
-      this.collectingGames = undefined;
-    }
   }
 
   /** Tells the listeners of each changed game, and the waiters the position committed. */
@@ -569,14 +517,11 @@ class SqliteProjectionEngine implements ProjectionEngine {
     const { model } = projected;
     this.models.set(gameId, { game, model });
     this.unsaved.add(gameId);
-    const collecting = this.collecting;
     for (const trade of projected.trades ?? []) {
-      if (collecting) collecting.trades.push(gameId, trade.position, trade.playerId, JSON.stringify(trade));
-      else this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
+      this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
     }
     (projected.ledger ?? []).forEach((line, sequence) => {
-      if (collecting) collecting.ledger.push(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
-      else this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
+      this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
     });
     const change = changes.get(gameId) ?? { gameId, gameType: game.type, position: event.position, eventTypes: [] };
     change.position = event.position;
@@ -596,7 +541,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
       const { game, model } = cached;
       const summary = game.projection.summaryOf(model);
       const row = game.projection.toRow(model);
-      const values = [
+      this.statements.saveGame.run(
         gameId,
         game.type,
         summary.phase,
@@ -606,9 +551,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
         JSON.stringify(row.priceBoard),
         JSON.stringify(row.portfolios),
         JSON.stringify(row.extras),
-      ] as const;
-      if (this.collectingGames) this.collectingGames.push(...values);
-      else this.statements.saveGame.run(...values);
+      );
     }
     this.unsaved.clear();
   }

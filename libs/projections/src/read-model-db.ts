@@ -11,7 +11,7 @@ const TRADES_TABLE = `CREATE TABLE trades (
   PRIMARY KEY (game_id, position)
 ) WITHOUT ROWID`;
 
-/** The statements that write read models (shared by the engine and its catch-up writer thread). */
+/** The statements that write read models. */
 export const READ_MODEL_WRITES = {
   saveCheckpoint: 'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
   saveGame: `INSERT INTO games (game_id, game_type, phase, created_at, summary, state, price_board, portfolios, extras)
