@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RecordedEvent } from '@corbeille/event-store';
-import { SqliteEventStore, openSqliteLogReader } from '@corbeille/event-store-sqlite';
+import { SqliteEventStore, SqliteLogReader } from '@corbeille/event-store-sqlite';
 import { createProjectionEngine } from '@corbeille/projections';
 
 export type ChildTask =
@@ -53,7 +53,7 @@ async function rebuild(task: Extract<ChildTask, { kind: 'rebuild' }>): Promise<R
   const engine = createProjectionEngine({
     eventStore: store,
     path: task.readModelsPath,
-    catchUpReader: (afterPosition) => openSqliteLogReader({ path: task.eventsPath, afterPosition }),
+    catchUpReader: () => new SqliteLogReader({ path: task.eventsPath }),
   });
   await engine.start();
   const rebuildMs = performance.now() - started;

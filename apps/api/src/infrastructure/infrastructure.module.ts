@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PubSub } from 'graphql-subscriptions';
 import { CommandHandler } from '@corbeille/application';
 import type { EventStore } from '@corbeille/event-store';
-import { openSqliteLogReader, SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
+import { SqliteLogReader, SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
 import type { RandomSource } from '@corbeille/kernel';
 import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
 import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
@@ -175,7 +175,7 @@ export class InfrastructureModule {
               eventStore: owned.store,
               path: options.config.readModelsPath,
               catchUpReader:
-                owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? (afterPosition) => openSqliteLogReader({ path: eventsPath, afterPosition }) : undefined,
+                owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? () => new SqliteLogReader({ path: eventsPath }) : undefined,
             });
             await engine.start();
             return engine;
