@@ -2,14 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
-/** A game's trades, in the order of the log. */
+/**
+ * Trades keyed by their event's global position (unique in the log, and the rowid): the table grows at
+ * its end in log order, whatever the games, and a game's trades are found through trades_by_game.
+ */
 const TRADES_TABLE = `CREATE TABLE trades (
+  position INTEGER PRIMARY KEY,
   game_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
   player_id TEXT NOT NULL,
-  entry TEXT NOT NULL,
-  PRIMARY KEY (game_id, position)
-) WITHOUT ROWID`;
+  entry TEXT NOT NULL
+)`;
 
 /** The statements that write read models. */
 export const READ_MODEL_WRITES = {
@@ -27,9 +29,10 @@ export function secondaryIndexStatements(): string[] {
   return Object.entries(SECONDARY_INDEXES).map(([name, on]) => `CREATE INDEX IF NOT EXISTS ${name} ON ${on}`);
 }
 
-/** Indexes of the filters by player (name: table and columns). */
+/** Indexes only queries need (name: table and columns): by game, by player. */
 const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
   ledger_by_player: 'ledger (game_id, player_id, position, sequence)',
+  trades_by_game: 'trades (game_id, position)',
   trades_by_player: 'trades (game_id, player_id, position)',
 };
 
@@ -71,7 +74,7 @@ export class ReadModelDb {
       ${TRADES_TABLE.replace('trades', 'IF NOT EXISTS trades')}
     `);
     this.addMissingColumns();
-    this.migrateTradesWithoutRowid();
+    this.migrateTradesByPosition();
     this.createSecondaryIndexes();
   }
 
@@ -89,17 +92,17 @@ export class ReadModelDb {
   }
 
   /**
-   * Trades used to be a rowid table with its primary key as a second B-tree; they are now clustered by
-   * (game_id, position), one B-tree fewer to write per trade. An older file's rows are copied over once.
+   * Trades used to be keyed by (game_id, position), a second B-tree to write per trade and inserts spread
+   * over every game's part of it; they are now keyed by position alone. An older file's rows are copied over once.
    */
-  private migrateTradesWithoutRowid(): void {
+  private migrateTradesByPosition(): void {
     const table = this.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'trades'").get();
-    if (!table || /WITHOUT ROWID/i.test(table.sql)) return;
+    if (!table || /position INTEGER PRIMARY KEY/i.test(table.sql)) return;
     this.db.transaction(() => {
-      this.db.exec(TRADES_TABLE.replace('trades', 'trades_clustered'));
-      this.db.exec('INSERT INTO trades_clustered (game_id, position, player_id, entry) SELECT game_id, position, player_id, entry FROM trades ORDER BY game_id, position');
+      this.db.exec(TRADES_TABLE.replace('trades', 'trades_by_position'));
+      this.db.exec('INSERT INTO trades_by_position (position, game_id, player_id, entry) SELECT position, game_id, player_id, entry FROM trades ORDER BY position');
       this.db.exec('DROP TABLE trades');
-      this.db.exec('ALTER TABLE trades_clustered RENAME TO trades');
+      this.db.exec('ALTER TABLE trades_by_position RENAME TO trades');
     })();
   }
 
