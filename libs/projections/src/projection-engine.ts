@@ -377,6 +377,8 @@ class SqliteProjectionEngine implements ProjectionEngine {
       for (;;) {
         const step = this.applyTransaction(reader);
         if (step.marker) {
+          // Rewinding a game deletes its rows by game: from here on the indexes are kept up to date.
+          if (fromScratch) this.readModels.createSecondaryIndexes();
           const routed = gameOfStream(step.marker.streamId);
           if (routed) {
             const stream = await this.eventStore.readStream(step.marker.streamId, { maxCount: step.marker.revision + 1 });
@@ -515,7 +517,8 @@ class SqliteProjectionEngine implements ProjectionEngine {
     if (previous && previous.game.type !== game.type) return;
     const projected = game.projection.project(previous?.model, event, gameId);
     const { model } = projected;
-    this.models.set(gameId, { game, model });
+    // A projection that advances its model in place (Stock Ticker's) leaves the cached entry as it is.
+    if (previous?.model !== model) this.models.set(gameId, { game, model });
     this.unsaved.add(gameId);
     for (const trade of projected.trades ?? []) {
       this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
@@ -523,10 +526,11 @@ class SqliteProjectionEngine implements ProjectionEngine {
     (projected.ledger ?? []).forEach((line, sequence) => {
       this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
     });
-    const change = changes.get(gameId) ?? { gameId, gameType: game.type, position: event.position, eventTypes: [] };
-    change.position = event.position;
-    change.eventTypes.push(event.type);
-    changes.set(gameId, change);
+    const change = changes.get(gameId);
+    if (change) {
+      change.position = event.position;
+      change.eventTypes.push(event.type);
+    } else changes.set(gameId, { gameId, gameType: game.type, position: event.position, eventTypes: [event.type] });
   }
 
   /**
