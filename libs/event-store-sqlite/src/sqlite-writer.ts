@@ -433,7 +433,7 @@ export class ThreadWriter implements BatchWriter {
 
   /**
    * A busy main thread may run many callbacks (HTTP requests, say) before the event loop delivers the
-   * reply; the store polls at each append, so the batch's appends settle and the next batch leaves sooner.
+   * reply; the store polls at each append, so that the appends of answered batches settle sooner.
    */
   poll(): void {
     while (this.inFlight.length > 0) {
