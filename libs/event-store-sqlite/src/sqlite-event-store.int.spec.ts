@@ -22,10 +22,10 @@ describeEventStoreContract('sqlite (file)', async () => {
   };
 });
 
-describeEventStoreContract('sqlite (file, inline writer)', async () => {
+describeEventStoreContract('sqlite (file, writer thread)', async () => {
   const dir = await tempDir();
   return {
-    store: new SqliteEventStore({ path: join(dir, 'events.sqlite'), writer: 'inline' }),
+    store: new SqliteEventStore({ path: join(dir, 'events.sqlite'), writer: 'thread' }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 });

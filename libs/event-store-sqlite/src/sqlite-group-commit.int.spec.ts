@@ -23,7 +23,8 @@ describe('SqliteEventStore group commit', () => {
   const connections: Connection[] = [];
 
   function open(options: { writer?: SqliteWriterMode; busyTimeoutMs?: number; path?: string } = {}): SqliteEventStore {
-    const store = new SqliteEventStore({ path, ...options });
+    // These tests are about the worker thread: it is what a file gets here unless a test says otherwise.
+    const store = new SqliteEventStore({ path, writer: 'thread', ...options });
     opened.push(store);
     return store;
   }
@@ -52,23 +53,14 @@ describe('SqliteEventStore group commit', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes a file in a worker thread, a :memory: database inline, and a file inline on request', () => {
+  it('writes inline by default, a file in a worker thread on request, and a :memory: database always inline', () => {
+    const byDefault = new SqliteEventStore({ path: join(dir, 'default.sqlite') });
+    opened.push(byDefault);
+    expect(byDefault.writerMode).toBe('inline');
     expect(open().writerMode).toBe('thread');
     expect(open({ path: ':memory:' }).writerMode).toBe('inline');
     expect(open({ path: ':memory:', writer: 'thread' }).writerMode).toBe('inline');
     expect(open({ path: join(dir, 'inline.sqlite'), writer: 'inline' }).writerMode).toBe('inline');
-  });
-
-  it('takes CORBEILLE_SQLITE_WRITER=inline as the default for files', () => {
-    const before = process.env['CORBEILLE_SQLITE_WRITER'];
-    process.env['CORBEILLE_SQLITE_WRITER'] = 'inline';
-    try {
-      expect(open().writerMode).toBe('inline');
-      expect(open({ path: join(dir, 'other.sqlite'), writer: 'thread' }).writerMode).toBe('thread');
-    } finally {
-      if (before === undefined) delete process.env['CORBEILLE_SQLITE_WRITER'];
-      else process.env['CORBEILLE_SQLITE_WRITER'] = before;
-    }
   });
 
   it('keeps the event loop running while a commit waits for the write lock in the worker', async () => {

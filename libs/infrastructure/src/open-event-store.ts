@@ -9,11 +9,11 @@ import type { StorageConfig } from './storage-config';
  * hash-chained per stream (tamper evidence, see docs/integrity.md) unless `integrityChain` is false.
  */
 export function openEventStore(
-  config: Pick<StorageConfig, 'eventStoreUrl' | 'eventsPath'> & Partial<Pick<StorageConfig, 'integrityChain'>>,
+  config: Pick<StorageConfig, 'eventStoreUrl' | 'eventsPath'> & Partial<Pick<StorageConfig, 'integrityChain' | 'sqliteWriter'>>,
 ): EventStore {
   const store = config.eventStoreUrl
     ? EventStoreDbEventStore.fromConnectionString(config.eventStoreUrl)
-    : new SqliteEventStore({ path: config.eventsPath });
+    : new SqliteEventStore({ path: config.eventsPath, ...(config.sqliteWriter ? { writer: config.sqliteWriter } : {}) });
   return config.integrityChain === false ? store : new HashChainedEventStore(store);
 }
 

@@ -12,6 +12,11 @@ export interface StorageConfig {
   readonly integrityChain: boolean;
   /** The games' secret seeds (SECRETS_DB_PATH); by default next to the events, see secretsPathFor. */
   readonly secretsPath?: string;
+  /**
+   * Where the embedded store commits (SQLITE_WRITER): 'inline' on the main thread (the default), or
+   * 'thread', a worker thread of its own (worth it on a machine with a core to spare).
+   */
+  readonly sqliteWriter?: 'inline' | 'thread';
 }
 
 /**
@@ -31,5 +36,11 @@ export function storageConfigFromEnv(
     readModelsPath: env['READ_MODELS_DB_PATH'] ?? join(dataDir, 'read-models.sqlite'),
     integrityChain: !/^(0|false|off|no)$/i.test(env['INTEGRITY_CHAIN']?.trim() ?? ''),
     ...(env['SECRETS_DB_PATH'] ? { secretsPath: env['SECRETS_DB_PATH'] } : {}),
+    ...(env['SQLITE_WRITER']?.trim() ? { sqliteWriter: sqliteWriterFrom(env['SQLITE_WRITER'].trim()) } : {}),
   };
+}
+
+function sqliteWriterFrom(value: string): 'inline' | 'thread' {
+  if (value === 'inline' || value === 'thread') return value;
+  throw new Error(`SQLITE_WRITER must be "inline" or "thread", not "${value}"`);
 }

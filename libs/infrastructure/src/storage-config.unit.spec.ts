@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@corbeille/event-store-sqlite';
 import { cryptoRandom } from './crypto-random';
 import { HashChainedEventStore } from '@corbeille/integrity';
 import { describeEventStore, openEventStore } from './open-event-store';
@@ -30,6 +34,25 @@ describe('storageConfigFromEnv', () => {
   it('hash-chains events unless INTEGRITY_CHAIN turns it off', () => {
     expect(storageConfigFromEnv({ INTEGRITY_CHAIN: 'on' }, '/srv').integrityChain).toBe(true);
     for (const off of ['0', 'false', 'OFF', ' no ']) expect(storageConfigFromEnv({ INTEGRITY_CHAIN: off }, '/srv').integrityChain).toBe(false);
+  });
+
+  it('commits on the main thread unless SQLITE_WRITER asks for a thread of its own', async () => {
+    expect(storageConfigFromEnv({}, '/srv').sqliteWriter).toBeUndefined();
+    expect(storageConfigFromEnv({ SQLITE_WRITER: ' thread ' }, '/srv').sqliteWriter).toBe('thread');
+    expect(() => storageConfigFromEnv({ SQLITE_WRITER: 'threads' }, '/srv')).toThrow('SQLITE_WRITER must be "inline" or "thread"');
+    const dir = mkdtempSync(join(tmpdir(), 'corbeille-writer-'));
+    const inline = openEventStore({ eventStoreUrl: undefined, eventsPath: join(dir, 'inline.sqlite'), integrityChain: false });
+    const threaded = openEventStore({ eventStoreUrl: undefined, eventsPath: join(dir, 'thread.sqlite'), integrityChain: false, sqliteWriter: 'thread' });
+    try {
+      expect((inline as SqliteEventStore).writerMode).toBe('inline');
+      expect((threaded as SqliteEventStore).writerMode).toBe('thread');
+      const metadata = { commandId: 'c1', actor: 'test', correlationId: 'c1', causationId: 'c1', occurredAt: '2026-12-03T00:00:00.000Z' };
+      await threaded.appendToStream('s-1', [{ type: 'Noted', data: {}, metadata }], 'no-stream');
+      expect(await threaded.readStream('s-1')).toHaveLength(1);
+    } finally {
+      await Promise.all([inline.close(), threaded.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('wraps the opened store in the hash chain unless it is off', async () => {

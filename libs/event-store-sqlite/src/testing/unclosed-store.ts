@@ -6,7 +6,7 @@
 import { openSqliteEventStore } from '../sqlite-event-store';
 
 async function main(path: string): Promise<void> {
-  const store = openSqliteEventStore(path);
+  const store = openSqliteEventStore(path, { writer: 'thread' });
   const metadata = { commandId: 'c1', actor: 'p1', correlationId: 'c1', causationId: 'c1', occurredAt: new Date().toISOString() };
   const result = await store.appendToStream('unclosed', [{ type: 'Appended', data: {}, metadata }], 'no-stream');
   process.stdout.write(JSON.stringify({ result, writer: store.writerMode }));
