@@ -56,4 +56,29 @@ describe('SqliteLogReader', () => {
     reader.close();
     reader.close();
   });
+
+  it('reads only the events a filter matches, by stream prefix or type, and says how far it scanned', async () => {
+    await store.appendToStream('t-1', [{ type: 'A', data: 1, metadata: metadata('c5') }], 'no-stream');
+    await store.appendToStream('s.1', [{ type: 'Z', data: 2, metadata: metadata('c6') }], 'no-stream');
+    const reader = new SqliteLogReader({ path });
+    const all = reader.readAfter(0, 100);
+    const head = all.at(-1)?.position ?? 0;
+    const describe = (page: { events: { streamId: string; type: string }[]; scannedTo: number }) => ({
+      events: page.events.map((event) => `${event.streamId}/${event.type}`),
+      scannedTo: page.scannedTo,
+    });
+    expect(describe(reader.readMatching(0, 100, { streamPrefixes: ['s-'] }))).toEqual({ events: ['s-1/A', 's-1/B', 's-2/C', 's-1/D'], scannedTo: head });
+    expect(describe(reader.readMatching(0, 100, { eventTypes: ['A', 'Z'] }))).toEqual({ events: ['s-1/A', 't-1/A', 's.1/Z'], scannedTo: head });
+    expect(describe(reader.readMatching(0, 100, { streamPrefixes: ['s-2', 't-'], eventTypes: ['D'] }))).toEqual({ events: ['s-2/C', 's-1/D', 't-1/A'], scannedTo: head });
+    // A full page covers the log up to its last event; the next page resumes there.
+    const first = reader.readMatching(0, 2, { streamPrefixes: ['s-'] });
+    expect(describe(first)).toEqual({ events: ['s-1/A', 's-1/B'], scannedTo: all[1]?.position });
+    expect(describe(reader.readMatching(first.scannedTo, 2, { streamPrefixes: ['s-'] }))).toEqual({ events: ['s-2/C', 's-1/D'], scannedTo: all[3]?.position });
+    // Nothing matches: the whole log was covered.
+    expect(describe(reader.readMatching(0, 100, { eventTypes: ['Nothing'] }))).toEqual({ events: [], scannedTo: head });
+    expect(reader.readMatching(head, 100, { eventTypes: ['A'] }).scannedTo).toBe(head);
+    expect(reader.readMatching(0, 100, { eventTypes: ['A'] }).events[0]?.metadata.commandId).toBe('c1');
+    expect(() => reader.readMatching(0, 1, {})).toThrow('needs a stream prefix or an event type');
+    reader.close();
+  });
 });
