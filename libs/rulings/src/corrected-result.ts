@@ -29,7 +29,7 @@ export function rankByWealth(wealth: readonly { readonly playerId: string; reado
  * The standings' result extractor for corrected results (the shape of `@corbeille/identity`'s
  * GameResultExtractor): a later result of a game replaces the earlier one.
  */
-export function correctedGameResults(event: { readonly streamId: string; readonly type: string; readonly data: unknown; readonly occurredAt: string }):
+function correctedResultOf(event: { readonly streamId: string; readonly type: string; readonly data: unknown; readonly occurredAt: string }):
   | { gameType: string; gameId: string; finishedAt: string; standings: CorrectedStanding[] }
   | undefined {
   if (event.type !== GAME_RESULT_CORRECTED) return undefined;
@@ -38,3 +38,6 @@ export function correctedGameResults(event: { readonly streamId: string; readonl
   if (!event.streamId.endsWith(data.gameId)) return undefined;
   return { gameType: data.gameType, gameId: data.gameId, finishedAt: event.occurredAt, standings: [...data.standings] };
 }
+
+/** The extractor, with the one event type it reads (so a reader catching up may skip the others). */
+export const correctedGameResults = Object.assign(correctedResultOf, { eventTypes: [GAME_RESULT_CORRECTED] as const });

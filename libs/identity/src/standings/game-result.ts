@@ -26,7 +26,26 @@ export interface LoggedEvent {
 }
 
 /** Recognises the event that finishes a game of one kind of rules and reads its result. */
-export type GameResultExtractor = (event: LoggedEvent) => GameResult | undefined;
+export interface GameResultExtractor {
+  (event: LoggedEvent): GameResult | undefined;
+  /**
+   * The only event types it can find a result in, when it says so: a reader catching up may then skip
+   * every other event without reading it.
+   */
+  readonly eventTypes?: readonly string[];
+}
+
+/** The types of the events any of these extractors reads, or undefined if one of them does not say. */
+export function resultEventTypes(extractors: readonly GameResultExtractor[]): string[] | undefined {
+  const types = new Set<string>();
+  for (const extractor of extractors) {
+    if (!extractor.eventTypes) return undefined;
+    for (const type of extractor.eventTypes) types.add(type);
+  }
+  return [...types];
+}
+
+const GAME_ENDED = ['GameEnded'] as const;
 
 export const gameKey = (gameType: string, gameId: string) => `${gameType}/${gameId}`;
 
@@ -34,17 +53,20 @@ export const STOCK_TICKER_GAME_TYPE = 'stock-ticker';
 export const STOCK_TICKER_STREAM_PREFIX = 'stock-ticker-';
 
 /** Stock Ticker: `GameEnded` on `stock-ticker-<gameId>`, with `standings: [{ playerId, rank, finalCash }]`. */
-export const stockTickerResults: GameResultExtractor = (event) => {
-  if (event.type !== 'GameEnded' || !event.streamId.startsWith(STOCK_TICKER_STREAM_PREFIX)) return undefined;
-  const standings = readStandings(event.data, 'finalCash');
-  if (!standings) return undefined;
-  return {
-    gameType: STOCK_TICKER_GAME_TYPE,
-    gameId: event.streamId.slice(STOCK_TICKER_STREAM_PREFIX.length),
-    finishedAt: event.occurredAt,
-    standings,
-  };
-};
+export const stockTickerResults: GameResultExtractor = Object.assign(
+  (event: LoggedEvent): GameResult | undefined => {
+    if (event.type !== 'GameEnded' || !event.streamId.startsWith(STOCK_TICKER_STREAM_PREFIX)) return undefined;
+    const standings = readStandings(event.data, 'finalCash');
+    if (!standings) return undefined;
+    return {
+      gameType: STOCK_TICKER_GAME_TYPE,
+      gameId: event.streamId.slice(STOCK_TICKER_STREAM_PREFIX.length),
+      finishedAt: event.occurredAt,
+      standings,
+    };
+  },
+  { eventTypes: GAME_ENDED },
+);
 
 export const BOLSA_GAME_TYPE = 'bolsa';
 export const BOLSA_STREAM_PREFIX = 'bolsa-';
@@ -58,33 +80,39 @@ const CENTS_PER_UNIT = 100;
  * BOLSA: `GameEnded` on `bolsa-<gameId>`, with `standings: [{ playerId, rank, cash }]` in whole euros
  * (the cash after the final sale of every share); the final wealth is that cash in cents.
  */
-export const bolsaResults: GameResultExtractor = (event) => {
-  if (event.type !== 'GameEnded' || !event.streamId.startsWith(BOLSA_STREAM_PREFIX)) return undefined;
-  const standings = readStandings(event.data, 'cash', 'standings');
-  if (!standings) return undefined;
-  return {
-    gameType: BOLSA_GAME_TYPE,
-    gameId: event.streamId.slice(BOLSA_STREAM_PREFIX.length),
-    finishedAt: event.occurredAt,
-    standings: standings.map(inCents),
-  };
-};
+export const bolsaResults: GameResultExtractor = Object.assign(
+  (event: LoggedEvent): GameResult | undefined => {
+    if (event.type !== 'GameEnded' || !event.streamId.startsWith(BOLSA_STREAM_PREFIX)) return undefined;
+    const standings = readStandings(event.data, 'cash', 'standings');
+    if (!standings) return undefined;
+    return {
+      gameType: BOLSA_GAME_TYPE,
+      gameId: event.streamId.slice(BOLSA_STREAM_PREFIX.length),
+      finishedAt: event.occurredAt,
+      standings: standings.map(inCents),
+    };
+  },
+  { eventTypes: GAME_ENDED },
+);
 
 /**
  * Maxi Bourse: `GameEnded` on `maxi-bourse-<gameId>`, with `valuations: [{ playerId, rank, cash,
  * shareValue, total }]` in dollars; the final wealth is `total` (cash plus shares at market value) in cents.
  */
-export const maxiBourseResults: GameResultExtractor = (event) => {
-  if (event.type !== 'GameEnded' || !event.streamId.startsWith(MAXI_BOURSE_STREAM_PREFIX)) return undefined;
-  const standings = readStandings(event.data, 'total', 'valuations');
-  if (!standings) return undefined;
-  return {
-    gameType: MAXI_BOURSE_GAME_TYPE,
-    gameId: event.streamId.slice(MAXI_BOURSE_STREAM_PREFIX.length),
-    finishedAt: event.occurredAt,
-    standings: standings.map(inCents),
-  };
-};
+export const maxiBourseResults: GameResultExtractor = Object.assign(
+  (event: LoggedEvent): GameResult | undefined => {
+    if (event.type !== 'GameEnded' || !event.streamId.startsWith(MAXI_BOURSE_STREAM_PREFIX)) return undefined;
+    const standings = readStandings(event.data, 'total', 'valuations');
+    if (!standings) return undefined;
+    return {
+      gameType: MAXI_BOURSE_GAME_TYPE,
+      gameId: event.streamId.slice(MAXI_BOURSE_STREAM_PREFIX.length),
+      finishedAt: event.occurredAt,
+      standings: standings.map(inCents),
+    };
+  },
+  { eventTypes: GAME_ENDED },
+);
 
 function inCents(standing: GameResultStanding): GameResultStanding {
   return { ...standing, finalWealth: standing.finalWealth * CENTS_PER_UNIT };
