@@ -2,7 +2,8 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import type { EventStore } from '@corbeille/event-store';
 import { GamesModule } from '../games/games.module';
 import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+import type { FilteredLogReader } from '../infrastructure/catch-up-log';
+import { APP_CONFIG, CATCH_UP_LOG, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import { DisputesResolver } from './disputes.resolver';
 import { GameEventDisputesResolver } from './game-event-disputes.resolver';
 import { GAME_COMMAND_GATE } from './game-command-gate';
@@ -30,13 +31,13 @@ class DisputeRegistryShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: DisputeRegistry,
-      useFactory: async (store: EventStore, config: AppConfig): Promise<DisputeRegistry> => {
+      useFactory: async (store: EventStore, config: AppConfig, catchUpLog: (() => FilteredLogReader) | null): Promise<DisputeRegistry> => {
         // Kept with its checkpoint beside the read models: a restart reads only the log after it.
         const registry = new DisputeRegistry(store, new DisputeRegistryStore(config.readModelsPath));
-        await registry.start();
+        await registry.start(catchUpLog?.());
         return registry;
       },
-      inject: [EVENT_STORE, APP_CONFIG],
+      inject: [EVENT_STORE, APP_CONFIG, CATCH_UP_LOG],
     },
     { provide: GAME_COMMAND_GATE, useFactory: (registry: DisputeRegistry) => ({ assertOpen: (gameId: string) => assertNotPaused(registry, gameId) }), inject: [DisputeRegistry] },
     DisputeRegistryShutdown,

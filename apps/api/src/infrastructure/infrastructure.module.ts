@@ -11,6 +11,7 @@ import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@co
 import type { AppConfig } from '../config/app-config';
 import {
   APP_CONFIG,
+  CATCH_UP_LOG,
   CLOCK,
   COMMAND_HANDLER,
   DEADLINE_TIMERS,
@@ -167,20 +168,26 @@ export class InfrastructureModule {
           inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE, SNAPSHOT_STORE],
         },
         {
-          provide: PROJECTIONS,
-          useFactory: async (owned: OwnedEventStore): Promise<ProjectionEngine> => {
-            // On SQLite events the app opened, catching up (a rebuild from nothing above all) reads the file directly.
+          provide: CATCH_UP_LOG,
+          // On SQLite events the app opened, catching up (a rebuild from nothing above all) reads the file directly.
+          useFactory: (owned: OwnedEventStore): (() => SqliteLogReader) | null => {
             const { eventStoreUrl, eventsPath } = options.config;
+            return owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? () => new SqliteLogReader({ path: eventsPath }) : null;
+          },
+          inject: [OWNED_EVENT_STORE],
+        },
+        {
+          provide: PROJECTIONS,
+          useFactory: async (store: EventStore, catchUpLog: (() => SqliteLogReader) | null): Promise<ProjectionEngine> => {
             const engine = createProjectionEngine({
-              eventStore: owned.store,
+              eventStore: store,
               path: options.config.readModelsPath,
-              catchUpReader:
-                owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? () => new SqliteLogReader({ path: eventsPath }) : undefined,
+              catchUpReader: catchUpLog ?? undefined,
             });
             await engine.start();
             return engine;
           },
-          inject: [OWNED_EVENT_STORE],
+          inject: [EVENT_STORE, CATCH_UP_LOG],
         },
         { provide: PUB_SUB, useFactory: () => new PubSub<Record<string, unknown>>({ eventEmitter: unboundedEmitter() }) },
         InfrastructureShutdown,
@@ -194,6 +201,7 @@ export class InfrastructureModule {
         EVENT_STORE,
         COMMAND_HANDLER,
         PROJECTIONS,
+        CATCH_UP_LOG,
         PUB_SUB,
         SNAPSHOT_STORE,
         SNAPSHOT_HISTORY,

@@ -11,6 +11,7 @@ import {
   type DisputeSettingsEvent,
   type OpenedDispute,
 } from '@corbeille/rulings';
+import type { FilteredLogReader } from '../../infrastructure/catch-up-log';
 import type { DisputeRegistryStore } from './dispute-registry.store';
 
 /** Events read per batch while catching up; each batch is written with its checkpoint. */
@@ -51,13 +52,33 @@ export class DisputeRegistry {
     private readonly persistence: DisputeRegistryStore,
   ) {}
 
-  async start(): Promise<void> {
+  /**
+   * Loads what was saved, catches up from its checkpoint, then follows the log live. With a log reader
+   * (the SQLite log the app opened), catching up reads only the disputes' and their settings' streams;
+   * SQLite skips the rest of the log without handing it over. The reader is closed.
+   */
+  async start(catchUp?: FilteredLogReader): Promise<void> {
     const stored = this.persistence.load();
     for (const dispute of stored.disputes) this.disputes.set(dispute.disputeId, dispute);
     for (const [gameId, settings] of stored.settings) this.settings.set(gameId, settings);
     this.position = stored.checkpoint;
     this.savedPosition = stored.checkpoint;
     this.startedFrom = stored.checkpoint;
+    if (catchUp) {
+      try {
+        for (;;) {
+          // DISPUTE_SETTINGS_STREAM_PREFIX starts with DISPUTE_STREAM_PREFIX: one prefix reads both.
+          const page = catchUp.readMatching(this.position, CATCH_UP_BATCH, { streamPrefixes: [DISPUTE_STREAM_PREFIX] });
+          this.readAtStart += page.events.length;
+          for (const event of page.events) this.apply(event);
+          this.position = Math.max(this.position, page.scannedTo);
+          this.save({ force: true });
+          if (page.events.length < CATCH_UP_BATCH) break;
+        }
+      } finally {
+        catchUp.close();
+      }
+    }
     for (;;) {
       const batch = await this.store.readAll({ afterPosition: this.position, maxCount: CATCH_UP_BATCH });
       if (batch.length === 0) break;
@@ -165,7 +186,7 @@ export class DisputeRegistry {
     this.savedPosition = this.position;
   }
 
-  private apply(event: RecordedEvent): void {
+  private apply(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data' | 'position'>): void {
     if (event.position <= this.position) return;
     if (event.streamId.startsWith(DISPUTE_SETTINGS_STREAM_PREFIX)) {
       const gameId = event.streamId.slice(DISPUTE_SETTINGS_STREAM_PREFIX.length);

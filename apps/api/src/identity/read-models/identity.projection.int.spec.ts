@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { InMemoryEventStore, type EventStore } from '@corbeille/event-store';
-import { accountStreamId, leagueStreamId, type AccountEvent, type LeagueEvent } from '@corbeille/identity';
+import { SqliteEventStore, SqliteLogReader, type LogFilter } from '@corbeille/event-store-sqlite';
+import { GAME_RESULT_EXTRACTORS, accountStreamId, leagueStreamId, type AccountEvent, type LeagueEvent } from '@corbeille/identity';
+import { correctedGameResults } from '@corbeille/rulings';
 import { IdentityProjection } from './identity.projection';
 import { IdentityStore } from './identity.store';
 
@@ -154,6 +156,60 @@ describe('identity projection', () => {
     await restarted.start();
     expect(restarted.store.accountByEmail('cat@example.com')?.displayName).toBe('Cat');
     await restarted.stop();
+  });
+
+  it('catches up through a log reader to the same read models, reading only accounts, leagues and results', async () => {
+    const file = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
+    try {
+      await append(file, accountStreamId('dan'), [
+        { type: 'AccountRegistered', data: { accountId: 'dan', email: 'dan@example.com', displayName: 'Dan', passwordHash: 'h', registeredAt: AT } },
+      ]);
+      await append(file, leagueStreamId('club'), [
+        { type: 'LeagueCreated', data: { leagueId: 'club', name: 'Club', kind: 'league', scoring: [10, 6], createdBy: 'dan', createdAt: AT } },
+        { type: 'SeasonCreated', data: { leagueId: 'club', seasonId: 's1', name: 'Spring', createdAt: AT } },
+        { type: 'TableScheduled', data: { leagueId: 'club', seasonId: 's1', tableId: 't1', gameType: 'stock-ticker', gameId: 'g1', options: {}, scheduledAt: AT } },
+      ]);
+      for (let move = 0; move < 30; move += 1) await append(file, 'stock-ticker-g1', [{ type: 'DiceRolled', data: { move } }]);
+      const last = await append(file, 'stock-ticker-g1', ended([['dan', 1, 900], ['eve', 2, 100]]));
+
+      const read: { filter: LogFilter; events: number }[] = [];
+      const reader = new SqliteLogReader({ path: join(dir, 'events.sqlite') });
+      const closed = jest.spyOn(reader, 'close');
+      const counting = {
+        readMatching: (after: number, max: number, filter: LogFilter) => {
+          const page = reader.readMatching(after, max, filter);
+          read.push({ filter, events: page.events.length });
+          return page;
+        },
+        close: () => reader.close(),
+      };
+      const viaReader = new IdentityProjection(file, new IdentityStore(join(dir, 'reader.sqlite')), [...GAME_RESULT_EXTRACTORS, correctedGameResults]);
+      const viaStore = new IdentityProjection(file, new IdentityStore(join(dir, 'store.sqlite')), [...GAME_RESULT_EXTRACTORS, correctedGameResults]);
+      await viaReader.start(counting);
+      await viaStore.start();
+      expect(closed).toHaveBeenCalled();
+      // The account's, the league's and the result's events; none of the 30 moves.
+      expect(read).toEqual([{ filter: { streamPrefixes: ['account-', 'league-'], eventTypes: ['GameEnded', 'GameResultCorrected'] }, events: 5 }]);
+      expect(viaReader.checkpoint()).toBe(last);
+      expect(viaReader.store.checkpoint()).toBe(last);
+      for (const projection of [viaReader, viaStore]) {
+        expect(projection.store.accountByEmail('dan@example.com')?.displayName).toBe('Dan');
+        expect(projection.store.seasonStandings('s1')?.standings.rows.map((row) => [row.participantId, row.points])).toEqual([
+          ['guest:dan', 10],
+          ['guest:eve', 6],
+        ]);
+      }
+      expect(viaReader.store.seasonStandings('s1')).toEqual(viaStore.store.seasonStandings('s1'));
+      // Live from there on, as after any start.
+      const registered = await append(file, accountStreamId('fay'), [
+        { type: 'AccountRegistered', data: { accountId: 'fay', email: 'fay@example.com', displayName: 'Fay', passwordHash: 'h', registeredAt: AT } },
+      ]);
+      await viaReader.waitFor(registered);
+      expect(viaReader.store.accountByEmail('fay@example.com')?.displayName).toBe('Fay');
+      await Promise.all([viaReader.stop(), viaStore.stop()]);
+    } finally {
+      await file.close();
+    }
   });
 
   it('fails loudly instead of skipping an event it cannot fold', async () => {

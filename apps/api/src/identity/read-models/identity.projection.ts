@@ -9,6 +9,7 @@ import {
   extractGameResult,
   initialLeagueState,
   recomputeSeasonStandings,
+  resultEventTypes,
   seasonStandingsInput,
   type AccountEvent,
   type ActiveLeague,
@@ -17,7 +18,11 @@ import {
   type LeagueEvent,
   type StandingsCause,
 } from '@corbeille/identity';
+import type { FilteredLogReader } from '../../infrastructure/catch-up-log';
 import type { IdentityStore } from './identity.store';
+
+/** What folding an event reads of it (a log reader's events have no id or recording time). */
+type FoldedEvent = Pick<RecordedEvent, 'streamId' | 'type' | 'data' | 'metadata' | 'position'>;
 
 const BATCH = 1000;
 /** How far the position may run ahead of the saved checkpoint over events these read models ignore. */
@@ -34,6 +39,8 @@ export class IdentityProjection {
   private position: number;
   /** The checkpoint as last saved. */
   private savedPosition: number;
+  /** The only event types results are found in, when every extractor says which. */
+  private readonly resultTypes: ReadonlySet<string> | undefined;
   private waiters: { position: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private failure: unknown;
 
@@ -44,11 +51,32 @@ export class IdentityProjection {
   ) {
     this.position = store.checkpoint();
     this.savedPosition = this.position;
+    const types = resultEventTypes(extractors);
+    this.resultTypes = types ? new Set(types) : undefined;
   }
 
-  /** Catches up from the checkpoint, then follows the log live. Resolves once caught up. */
-  async start(): Promise<void> {
+  /**
+   * Catches up from the checkpoint, then follows the log live. Resolves once caught up. With a log reader
+   * (the SQLite log the app opened), catching up reads only the accounts', leagues' and results' events;
+   * SQLite skips the moves of games, most of the log, without handing them over. The reader is closed.
+   */
+  async start(catchUp?: FilteredLogReader): Promise<void> {
     if (this.subscription) return;
+    const resultTypes = this.resultTypes && [...this.resultTypes];
+    if (catchUp) {
+      try {
+        // An extractor that does not say which events it reads needs them all: the store's read below.
+        while (resultTypes) {
+          const page = catchUp.readMatching(this.position, BATCH, { streamPrefixes: [ACCOUNT_STREAM_PREFIX, LEAGUE_STREAM_PREFIX], eventTypes: resultTypes });
+          this.applyBatch(page.events);
+          this.position = Math.max(this.position, page.scannedTo);
+          if (page.events.length < BATCH) break;
+        }
+        this.persistCheckpoint();
+      } finally {
+        catchUp.close();
+      }
+    }
     for (;;) {
       const batch = await this.eventStore.readAll({ afterPosition: this.position, maxCount: BATCH });
       if (batch.length === 0) break;
@@ -96,7 +124,7 @@ export class IdentityProjection {
     });
   }
 
-  private applyBatch(events: readonly RecordedEvent[]): void {
+  private applyBatch(events: readonly FoldedEvent[]): void {
     // Most of the log (every move of every game) is nothing to these read models: such events only move
     // the position on, and the checkpoint is saved with the next event that matters, or once
     // CHECKPOINT_EVERY positions have gone by, or at stop. A restart then re-reads a few ignored events.
@@ -134,12 +162,13 @@ export class IdentityProjection {
   }
 
   /** Whether an event changes these read models: an account or league event, or a game's result. */
-  private concerns(event: RecordedEvent): boolean {
+  private concerns(event: FoldedEvent): boolean {
     if (event.streamId.startsWith(ACCOUNT_STREAM_PREFIX) || event.streamId.startsWith(LEAGUE_STREAM_PREFIX)) return true;
+    if (this.resultTypes && !this.resultTypes.has(event.type)) return false;
     return this.resultOf(event) !== undefined;
   }
 
-  private resultOf(event: RecordedEvent): GameResult | undefined {
+  private resultOf(event: FoldedEvent): GameResult | undefined {
     return extractGameResult(
       { streamId: event.streamId, type: event.type, data: event.data, occurredAt: event.metadata.occurredAt },
       this.extractors,
@@ -153,7 +182,7 @@ export class IdentityProjection {
     this.waiters = [];
   }
 
-  private apply(event: RecordedEvent): void {
+  private apply(event: FoldedEvent): void {
     if (event.streamId.startsWith(ACCOUNT_STREAM_PREFIX)) {
       this.applyAccountEvent({ type: event.type, data: event.data } as AccountEvent);
       return;
@@ -194,7 +223,7 @@ export class IdentityProjection {
     }
   }
 
-  private applyLeagueEvent(event: LeagueEvent, recorded: RecordedEvent): void {
+  private applyLeagueEvent(event: LeagueEvent, recorded: FoldedEvent): void {
     const { store } = this;
     const { leagueId } = event.data;
     // Notes on trades change no league: they have their own tables.
@@ -254,7 +283,7 @@ export class IdentityProjection {
     }
   }
 
-  private applyGameResult(result: GameResult, recorded: RecordedEvent): void {
+  private applyGameResult(result: GameResult, recorded: FoldedEvent): void {
     const { store } = this;
     const previous = store.gameResult(result.gameType, result.gameId);
     store.saveGameResult({ result, position: recorded.position });
