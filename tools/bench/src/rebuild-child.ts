@@ -9,14 +9,23 @@ import { SqliteEventStore, SqliteLogReader } from '@corbeille/event-store-sqlite
 import { createProjectionEngine } from '@corbeille/projections';
 
 export type ChildTask =
-  /** Reads the whole log (the reference), then folds it into fresh read models as the API does. */
+  /** Reads the whole log with deserialisation: the reference. */
+  | { readonly kind: 'read'; readonly eventsPath: string }
+  /** Folds the whole log into fresh read models, as the API does. */
   | { readonly kind: 'rebuild'; readonly eventsPath: string; readonly readModelsPath: string }
   /** Starts the API (as in production: account-based access, identity read models) and waits until it answers. */
   | { readonly kind: 'api'; readonly dataDir: string; readonly eventsPath: string; readonly readModelsPath: string };
 
-export interface RebuildResult {
+export interface ReadResult {
   readonly events: number;
+  /** The position of the last event. */
+  readonly last: number;
   readonly readMs: number;
+}
+
+export interface RebuildResult {
+  /** The read models' checkpoint once rebuilt: the position of the log's last event. */
+  readonly checkpoint: number;
   readonly rebuildMs: number;
   readonly peakRssMiB: number;
 }
@@ -32,22 +41,29 @@ export interface RestartResult {
   readonly rssMiB: number;
 }
 
-async function readAll(store: SqliteEventStore): Promise<number> {
+async function readAll(store: SqliteEventStore): Promise<{ count: number; last: number }> {
   let after = 0;
   let count = 0;
   for (;;) {
     const page: RecordedEvent[] = await store.readAll({ afterPosition: after, maxCount: 1_000 });
-    if (page.length === 0) return count;
+    if (page.length === 0) return { count, last: after };
     count += page.length;
     after = page[page.length - 1]?.position ?? after;
   }
 }
 
+async function read(task: Extract<ChildTask, { kind: 'read' }>): Promise<ReadResult> {
+  const store = new SqliteEventStore({ path: task.eventsPath });
+  const started = performance.now();
+  const { count, last } = await readAll(store);
+  const readMs = performance.now() - started;
+  await store.close();
+  return { events: count, last, readMs };
+}
+
+/** Each in a process of its own: a rebuild after the reference's read would fold in the heap that read left. */
 async function rebuild(task: Extract<ChildTask, { kind: 'rebuild' }>): Promise<RebuildResult> {
   const store = new SqliteEventStore({ path: task.eventsPath });
-  const readStarted = performance.now();
-  const events = await readAll(store);
-  const readMs = performance.now() - readStarted;
   const started = performance.now();
   // As the API rebuilds them: catching up through a reader of the SQLite file.
   const engine = createProjectionEngine({
@@ -57,9 +73,10 @@ async function rebuild(task: Extract<ChildTask, { kind: 'rebuild' }>): Promise<R
   });
   await engine.start();
   const rebuildMs = performance.now() - started;
+  const checkpoint = engine.checkpoint();
   await engine.stop();
   await store.close();
-  return { events, readMs, rebuildMs, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
+  return { checkpoint, rebuildMs, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
 }
 
 function post(url: URL, body: string): Promise<string> {
@@ -107,7 +124,7 @@ async function api(task: Extract<ChildTask, { kind: 'api' }>): Promise<RestartRe
 
 async function main(): Promise<void> {
   const task = JSON.parse(process.argv[2] ?? '') as ChildTask;
-  const result = task.kind === 'rebuild' ? await rebuild(task) : await api(task);
+  const result = task.kind === 'read' ? await read(task) : task.kind === 'rebuild' ? await rebuild(task) : await api(task);
   await new Promise<void>((resolve) => process.send?.(result, () => resolve()));
 }
 

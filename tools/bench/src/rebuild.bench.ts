@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@corbeille/event-store';
 import { SqliteEventStore } from '@corbeille/event-store-sqlite';
 import { stockTickerGame } from './fixtures';
-import type { ChildTask, RebuildResult, RestartResult } from './rebuild-child';
+import type { ChildTask, ReadResult, RebuildResult, RestartResult } from './rebuild-child';
 import { format, report, section } from './report';
 
 /**
@@ -87,7 +87,11 @@ export async function benchRebuild(options: RebuildBenchOptions): Promise<void> 
   );
 
   const readModelsPath = join(dir, 'read-models.sqlite');
-  const rebuilt = await child<RebuildResult>({ kind: 'rebuild', eventsPath, readModelsPath });
+  // Each in a fresh process: the reference's read, then the rebuild.
+  const reference = await child<ReadResult>({ kind: 'read', eventsPath });
+  const measured = await child<RebuildResult>({ kind: 'rebuild', eventsPath, readModelsPath });
+  if (measured.checkpoint !== reference.last) throw new Error(`The rebuild stopped at position ${measured.checkpoint}, not at the last event's ${reference.last}`);
+  const rebuilt = { events: reference.events, readMs: reference.readMs, rebuildMs: measured.rebuildMs, peakRssMiB: measured.peakRssMiB };
   const rate = (rebuilt.events / rebuilt.rebuildMs) * 1000;
   const full = rebuilt.events >= 1_000_000;
   report({
