@@ -133,4 +133,47 @@ describe('projection engine', () => {
     await engine.start();
     await expect(engine.waitFor(999, 50)).rejects.toThrow('did not reach position 999');
   });
+
+  it('writes live rows later, with the checkpoint; a crash before that folds the events again to the same read models', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const live = createProjectionEngine({ eventStore: store, path, rowWriteDelayMs: 60_000 });
+    engine = live;
+    await live.start();
+    await recordBotGame(store, 'late', 11);
+    const last = (await store.readAll()).at(-1)?.position ?? 0;
+    await live.waitFor(last);
+    const summary = live.getGame('late');
+    const board = live.getPriceBoard('late');
+    const trades = live.getTrades('late', { offset: 0, limit: 1_000 });
+    expect(summary?.phase).toBe('finished');
+    expect(trades.total).toBeGreaterThan(0);
+
+    // Nothing of the game's row is written yet: the file alone knows nothing of it.
+    const fileOnly = createProjectionEngine({ eventStore: new InMemoryEventStore(), path });
+    await fileOnly.start();
+    expect(fileOnly.checkpoint()).toBe(0);
+    expect(fileOnly.getGame('late')).toBeUndefined();
+    await fileOnly.stop();
+
+    // Another engine on the file now is the API restarting after a crash: the rows and checkpoint it
+    // finds are older, and it folds the rest of the log again.
+    const restarted = createProjectionEngine({ eventStore: store, path });
+    await restarted.start();
+    expect(restarted.checkpoint()).toBe(last);
+    expect(restarted.getGame('late')).toEqual(summary);
+    expect(restarted.getPriceBoard('late')).toEqual(board);
+    expect(restarted.getTrades('late', { offset: 0, limit: 1_000 })).toEqual(trades);
+    await restarted.stop();
+
+    // A list is read from the rows: the pending ones are written first.
+    expect(live.listGames({ offset: 0, limit: 10 }).items.map((game) => game.gameId)).toEqual(['late']);
+    await live.stop();
+    engine = undefined;
+    const afterStop = createProjectionEngine({ eventStore: new InMemoryEventStore(), path });
+    await afterStop.start();
+    // Everything was written at stop: nothing of the log is needed to serve the game.
+    expect(afterStop.checkpoint()).toBe(last);
+    expect(afterStop.getGame('late')).toEqual(summary);
+    await afterStop.stop();
+  });
 });

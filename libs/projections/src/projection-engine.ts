@@ -31,6 +31,11 @@ export interface ProjectionEngineOptions {
   readonly catchUpReader?: (afterPosition: number) => CatchUpReader;
   /** Events per catch-up transaction through the reader (default CATCH_UP_TRANSACTION; small in tests). */
   readonly catchUpTransactionEvents?: number;
+  /**
+   * How long a live change of a game's row may wait to be written (default ROW_WRITE_DELAY_MS). Rows and
+   * the checkpoint are written together, so after a crash the engine folds again what they had not seen.
+   */
+  readonly rowWriteDelayMs?: number;
 }
 
 /** Reads the global log synchronously: up to `maxCount` events after `afterPosition`, in order. */
@@ -49,6 +54,12 @@ export interface ProjectionEngine extends ReadModelQueries {
 }
 
 const CHECKPOINT = 'read-models';
+/**
+ * A live game's row (state, price board with its whole history, portfolios) is rewritten whole: written
+ * for every batch of events, it was most of what a command cost the read models. Rows wait this long and
+ * are written at once, with the checkpoint.
+ */
+const ROW_WRITE_DELAY_MS = 1_000;
 /**
  * Events folded per transaction while catching up. Each changed game's row is written once per batch,
  * so larger batches write fewer rows: 20,000 events are about 10 MB in memory, and rebuilt 1.1 M events
@@ -94,6 +105,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     new ReadModelDb(options.path),
     options.catchUpReader,
     options.catchUpTransactionEvents ?? CATCH_UP_TRANSACTION,
+    options.rowWriteDelayMs ?? ROW_WRITE_DELAY_MS,
   );
 }
 
@@ -113,6 +125,9 @@ class SqliteProjectionEngine implements ProjectionEngine {
   private live: RecordedEvent[] = [];
   /** Set while live events are waiting for, or being applied in, a batch. */
   private draining: Promise<void> | undefined;
+  /** The pending write of the rows changed by live events (and of the checkpoint). */
+  private rowWrite: NodeJS.Timeout | undefined;
+  private readonly rowWriteDelayMs: number;
   private position: number;
   private failure: unknown;
 
@@ -123,7 +138,9 @@ class SqliteProjectionEngine implements ProjectionEngine {
     private readonly readModels: ReadModelDb,
     private readonly catchUpReader: ((afterPosition: number) => CatchUpReader) | undefined,
     private readonly catchUpTransactionEvents: number,
+    rowWriteDelayMs = ROW_WRITE_DELAY_MS,
   ) {
+    this.rowWriteDelayMs = rowWriteDelayMs;
     const db = readModels.db;
     this.statements = {
       checkpoint: db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?'),
@@ -177,6 +194,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
     this.subscription = undefined;
     this.live = [];
     await this.draining;
+    if (!this.failure) this.writeRows();
     this.readModels.close();
   }
 
@@ -236,6 +254,8 @@ class SqliteProjectionEngine implements ProjectionEngine {
     const filters: [string, string][] = [];
     if (options.gameType !== undefined) filters.push(['game_type', options.gameType]);
     if (options.phase !== undefined) filters.push(['phase', options.phase]);
+    // The list is read from the rows: the ones waiting to be written go first.
+    this.writeRows();
     const page = this.filteredPage('games', 'summary', 'created_at DESC, game_id', filters, [], options);
     return { items: page.items.map((item) => JSON.parse(item) as GameSummary), total: page.total };
   }
@@ -423,9 +443,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
     try {
       apply();
     } catch (error) {
-      this.unsaved.clear();
-      this.models.clear();
-      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
+      this.forgetUnsaved();
       throw error;
     }
     this.applied(changes, this.position);
@@ -440,6 +458,11 @@ class SqliteProjectionEngine implements ProjectionEngine {
     for (const waiter of ready) waiter.resolve();
   }
 
+  /**
+   * Live events: folded into the models and their trade and ledger rows in one transaction; the games'
+   * rows and the checkpoint are written later, together (writeRows). Trade and ledger rows are keyed by
+   * position, so folding an event again after a crash rewrites the same rows.
+   */
   private applyBatch(events: readonly RecordedEvent[]): void {
     const changes = new Map<string, Change>();
     const apply = this.readModels.db.transaction((batch: readonly RecordedEvent[]) => {
@@ -449,22 +472,53 @@ class SqliteProjectionEngine implements ProjectionEngine {
         if (routed) this.applyEvent(routed.game, routed.gameId, event, changes);
         this.position = event.position;
       }
-      this.saveChangedGames();
-      this.statements.saveCheckpoint.run(CHECKPOINT, this.position);
     });
     try {
       apply(events);
     } catch (error) {
       // The transaction rolled back: forget cached models that may hold half-applied changes.
-      this.unsaved.clear();
-      this.models.clear();
-      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
+      this.forgetUnsaved();
       throw error;
     }
+    this.rowWrite ??= setTimeout(() => {
+      try {
+        this.writeRows();
+      } catch (error) {
+        // As a failing live batch would: stop following the log; checkpoint() reports it.
+        this.failure = error;
+        void this.subscription?.unsubscribe();
+      }
+    }, this.rowWriteDelayMs).unref();
     for (const change of changes.values()) for (const listener of this.listeners) listener(change);
     const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
     this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
     for (const waiter of ready) waiter.resolve();
+  }
+
+  /** Writes the rows of the games changed since the last write, and the checkpoint with them. */
+  private writeRows(): void {
+    if (this.rowWrite) clearTimeout(this.rowWrite);
+    this.rowWrite = undefined;
+    if (!this.readModels.db.open || this.position === (this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0)) return;
+    const write = this.readModels.db.transaction(() => {
+      this.saveChangedGames();
+      this.statements.saveCheckpoint.run(CHECKPOINT, this.position);
+    });
+    try {
+      write();
+    } catch (error) {
+      this.forgetUnsaved();
+      throw error;
+    }
+  }
+
+  /** After a rollback: the models may be ahead of the rows, so they are read again from the rows. */
+  private forgetUnsaved(): void {
+    if (this.rowWrite) clearTimeout(this.rowWrite);
+    this.rowWrite = undefined;
+    this.unsaved.clear();
+    this.models.clear();
+    this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
   }
 
   /**
@@ -500,9 +554,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
     try {
       rebuild();
     } catch (error) {
-      this.unsaved.clear();
-      this.models.clear();
-      this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
+      this.forgetUnsaved();
       throw error;
     }
     for (const change of changes.values()) for (const listener of this.listeners) listener(change);
