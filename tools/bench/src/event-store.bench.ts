@@ -277,8 +277,9 @@ export async function benchEventStore(options: EventStoreBenchOptions): Promise<
     name: `${CONCURRENT_WRITERS} concurrent writers (${CONCURRENT_EVENTS}-event appends), group commit in the writer thread`,
     value: median(concurrent.thread.map(rate)),
     unit: 'appends/s',
-    reference: { name: 'the same written on the main thread', value: median(concurrent.inline.map(rate)) },
-    goal: { kind: 'ratio-at-least', ratio: 0.8 },
+    reference: { name: 'the same written on the main thread (the default)', value: median(concurrent.inline.map(rate)) },
+    // Not a goal: it says what the optional writer thread (SQLITE_WRITER=thread) costs and frees.
+    goal: { kind: 'none' },
     notes: [`thread: ${describeRuns(concurrent.thread)}`, `inline: ${describeRuns(concurrent.inline)}`],
   });
   report({
