@@ -489,10 +489,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
         void this.subscription?.unsubscribe();
       }
     }, this.rowWriteDelayMs).unref();
-    for (const change of changes.values()) for (const listener of this.listeners) listener(change);
-    const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
-    this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
-    for (const waiter of ready) waiter.resolve();
+    this.applied(changes, this.position);
   }
 
   /** Writes the rows of the games changed since the last write, and the checkpoint with them. */
@@ -557,10 +554,7 @@ class SqliteProjectionEngine implements ProjectionEngine {
       this.forgetUnsaved();
       throw error;
     }
-    for (const change of changes.values()) for (const listener of this.listeners) listener(change);
-    const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
-    this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
-    for (const waiter of ready) waiter.resolve();
+    this.applied(changes, this.position);
   }
 
   private applyEvent(game: RegisteredGame, gameId: string, event: ProjectableEvent, changes: Map<string, Change>): void {
