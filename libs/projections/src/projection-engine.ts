@@ -127,6 +127,10 @@ class SqliteProjectionEngine implements ProjectionEngine {
   private draining: Promise<void> | undefined;
   /** The pending write of the rows changed by live events (and of the checkpoint). */
   private rowWrite: NodeJS.Timeout | undefined;
+  /** Whether events being applied are live: their trade and ledger rows then wait with the games' rows. */
+  private deferRows = false;
+  private pendingTrades: [gameId: string, position: number, playerId: string, entry: string][] = [];
+  private pendingLedger: [gameId: string, position: number, sequence: number, playerId: string | null, kind: string, entry: string][] = [];
   private readonly rowWriteDelayMs: number;
   private position: number;
   private failure: unknown;
@@ -254,8 +258,6 @@ class SqliteProjectionEngine implements ProjectionEngine {
     const filters: [string, string][] = [];
     if (options.gameType !== undefined) filters.push(['game_type', options.gameType]);
     if (options.phase !== undefined) filters.push(['phase', options.phase]);
-    // The list is read from the rows: the ones waiting to be written go first.
-    this.writeRows();
     const page = this.filteredPage('games', 'summary', 'created_at DESC, game_id', filters, [], options);
     return { items: page.items.map((item) => JSON.parse(item) as GameSummary), total: page.total };
   }
@@ -326,6 +328,8 @@ class SqliteProjectionEngine implements ProjectionEngine {
     kinds: readonly string[],
     page: { offset: number; limit: number },
   ): { items: string[]; total: number } {
+    // Read from the rows: the ones waiting to be written go first.
+    this.writeRows();
     const conditions = [...filters.map(([name]) => `${name} = ?`), ...(kinds.length > 0 ? [`kind IN (${kinds.map(() => '?').join(', ')})`] : [])];
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const sql = `SELECT ${column} AS item, COUNT(*) OVER () AS total FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
@@ -347,6 +351,8 @@ class SqliteProjectionEngine implements ProjectionEngine {
   }
 
   getTrades(gameId: string, options: { offset: number; limit: number; playerId?: string }): Page<TradeEntry> {
+    // Read from the rows: the ones waiting to be written go first.
+    this.writeRows();
     const { offset, limit, playerId } = options;
     const rows =
       playerId === undefined
@@ -459,26 +465,27 @@ class SqliteProjectionEngine implements ProjectionEngine {
   }
 
   /**
-   * Live events: folded into the models and their trade and ledger rows in one transaction; the games'
-   * rows and the checkpoint are written later, together (writeRows). Trade and ledger rows are keyed by
-   * position, so folding an event again after a crash rewrites the same rows.
+   * Live events: folded into the models only. Their rows (the games' rows, which are rewritten whole, and
+   * the trade and ledger rows) are written later, in one transaction with the checkpoint (writeRows): within
+   * ROW_WRITE_DELAY_MS, at stop, and before anything is read from the rows. The file is thus always the read
+   * models at its checkpoint; after a crash the engine folds again the events it had not written.
    */
   private applyBatch(events: readonly RecordedEvent[]): void {
     const changes = new Map<string, Change>();
-    const apply = this.readModels.db.transaction((batch: readonly RecordedEvent[]) => {
-      for (const event of batch) {
+    this.deferRows = true;
+    try {
+      for (const event of events) {
         if (event.position <= this.position) continue;
         const routed = gameOfStream(event.streamId);
         if (routed) this.applyEvent(routed.game, routed.gameId, event, changes);
         this.position = event.position;
       }
-    });
-    try {
-      apply(events);
     } catch (error) {
-      // The transaction rolled back: forget cached models that may hold half-applied changes.
+      // The models may hold half-applied changes: they are read again from the rows.
       this.forgetUnsaved();
       throw error;
+    } finally {
+      this.deferRows = false;
     }
     this.rowWrite ??= setTimeout(() => {
       try {
@@ -514,6 +521,8 @@ class SqliteProjectionEngine implements ProjectionEngine {
     if (this.rowWrite) clearTimeout(this.rowWrite);
     this.rowWrite = undefined;
     this.unsaved.clear();
+    this.pendingTrades = [];
+    this.pendingLedger = [];
     this.models.clear();
     this.position = this.statements.checkpoint.get(CHECKPOINT)?.position ?? 0;
   }
@@ -540,6 +549,9 @@ class SqliteProjectionEngine implements ProjectionEngine {
   private rebuildGame(game: RegisteredGame, gameId: string, marker: ProjectableEvent, stream: readonly RecordedEvent[]): void {
     const changes = new Map<string, Change>();
     const db = this.readModels.db;
+    // Rows of the game's events not written yet go with the rows on disk: the game is folded again.
+    this.pendingTrades = this.pendingTrades.filter(([rowGame]) => rowGame !== gameId);
+    this.pendingLedger = this.pendingLedger.filter(([rowGame]) => rowGame !== gameId);
     const rebuild = db.transaction(() => {
       for (const table of ['trades', 'ledger', 'games']) db.prepare(`DELETE FROM ${table} WHERE game_id = ?`).run(gameId);
       this.models.delete(gameId);
@@ -567,10 +579,14 @@ class SqliteProjectionEngine implements ProjectionEngine {
     if (previous?.model !== model) this.models.set(gameId, { game, model });
     this.unsaved.add(gameId);
     for (const trade of projected.trades ?? []) {
-      this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
+      const row: [string, number, string, string] = [gameId, trade.position, trade.playerId, JSON.stringify(trade)];
+      if (this.deferRows) this.pendingTrades.push(row);
+      else this.statements.saveTrade.run(...row);
     }
     (projected.ledger ?? []).forEach((line, sequence) => {
-      this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry));
+      const row: [string, number, number, string | null, string, string] = [gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry)];
+      if (this.deferRows) this.pendingLedger.push(row);
+      else this.statements.saveLedger.run(...row);
     });
     const change = changes.get(gameId);
     if (change) {
@@ -585,6 +601,10 @@ class SqliteProjectionEngine implements ProjectionEngine {
    * times the row.
    */
   private saveChangedGames(): void {
+    for (const row of this.pendingTrades) this.statements.saveTrade.run(...row);
+    for (const row of this.pendingLedger) this.statements.saveLedger.run(...row);
+    this.pendingTrades = [];
+    this.pendingLedger = [];
     for (const gameId of this.unsaved) {
       const cached = this.models.get(gameId);
       if (!cached) continue;
