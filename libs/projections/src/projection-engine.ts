@@ -578,16 +578,20 @@ class SqliteProjectionEngine implements ProjectionEngine {
     // A projection that advances its model in place (Stock Ticker's) leaves the cached entry as it is.
     if (previous?.model !== model) this.models.set(gameId, { game, model });
     this.unsaved.add(gameId);
-    for (const trade of projected.trades ?? []) {
-      const row: [string, number, string, string] = [gameId, trade.position, trade.playerId, JSON.stringify(trade)];
-      if (this.deferRows) this.pendingTrades.push(row);
-      else this.statements.saveTrade.run(...row);
+    const { trades, ledger } = projected;
+    if (trades) {
+      for (const trade of trades) {
+        if (this.deferRows) this.pendingTrades.push([gameId, trade.position, trade.playerId, JSON.stringify(trade)]);
+        else this.statements.saveTrade.run(gameId, trade.position, trade.playerId, JSON.stringify(trade));
+      }
     }
-    (projected.ledger ?? []).forEach((line, sequence) => {
-      const row: [string, number, number, string | null, string, string] = [gameId, event.position, sequence, line.playerId, line.kind, JSON.stringify(line.entry)];
-      if (this.deferRows) this.pendingLedger.push(row);
-      else this.statements.saveLedger.run(...row);
-    });
+    if (ledger) {
+      ledger.forEach((line, sequence) => {
+        const entry = JSON.stringify(line.entry);
+        if (this.deferRows) this.pendingLedger.push([gameId, event.position, sequence, line.playerId, line.kind, entry]);
+        else this.statements.saveLedger.run(gameId, event.position, sequence, line.playerId, line.kind, entry);
+      });
+    }
     const change = changes.get(gameId);
     if (change) {
       change.position = event.position;
