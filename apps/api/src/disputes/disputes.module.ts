@@ -2,7 +2,7 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import type { EventStore } from '@corbeille/event-store';
 import { GamesModule } from '../games/games.module';
 import type { AppConfig } from '../config/app-config';
-import type { FilteredLogReader } from '../infrastructure/catch-up-log';
+import type { CatchUpLog } from '../infrastructure/catch-up-log';
 import { APP_CONFIG, CATCH_UP_LOG, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import { DisputesResolver } from './disputes.resolver';
 import { GameEventDisputesResolver } from './game-event-disputes.resolver';
@@ -31,7 +31,7 @@ class DisputeRegistryShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: DisputeRegistry,
-      useFactory: async (store: EventStore, config: AppConfig, catchUpLog: (() => FilteredLogReader) | null): Promise<DisputeRegistry> => {
+      useFactory: async (store: EventStore, config: AppConfig, catchUpLog: CatchUpLog): Promise<DisputeRegistry> => {
         // Kept with its checkpoint beside the read models: a restart reads only the log after it.
         const registry = new DisputeRegistry(store, new DisputeRegistryStore(config.readModelsPath));
         await registry.start(catchUpLog?.());

@@ -5,7 +5,7 @@ import type { EventStore } from '@corbeille/event-store';
 import { GAME_RESULT_EXTRACTORS } from '@corbeille/identity';
 import { correctedGameResults } from '@corbeille/rulings';
 import type { AppConfig } from '../config/app-config';
-import type { FilteredLogReader } from '../infrastructure/catch-up-log';
+import type { CatchUpLog } from '../infrastructure/catch-up-log';
 import { APP_CONFIG, CATCH_UP_LOG, CLOCK, EVENT_STORE } from '../infrastructure/infrastructure.tokens';
 import type { Clock } from '../infrastructure/system-clock';
 import { AccountAccessPolicy, accessDirectoryOf } from './account-access.policy';
@@ -65,7 +65,7 @@ class IdentityShutdown implements OnApplicationShutdown {
     { provide: AUTH_CONFIG, useFactory: authConfig },
     {
       provide: IDENTITY_PROJECTION,
-      useFactory: async (store: EventStore, config: AppConfig, catchUpLog: (() => FilteredLogReader) | null): Promise<IdentityProjection> => {
+      useFactory: async (store: EventStore, config: AppConfig, catchUpLog: CatchUpLog): Promise<IdentityProjection> => {
         // A referee's correction of a finished game records its corrected result: it replaces the first one.
         const projection = new IdentityProjection(store, new IdentityStore(config.readModelsPath), [...GAME_RESULT_EXTRACTORS, correctedGameResults]);
         await projection.start(catchUpLog?.());

@@ -1,10 +1,7 @@
-import type { FilteredLogPage, LogFilter } from '@corbeille/event-store-sqlite';
+import type { SqliteLogReader } from '@corbeille/event-store-sqlite';
 
-/**
- * What a read model needs of a log reader to catch up (SqliteLogReader is one): the events a filter
- * matches, page by page, with how far each page covered the log; then it is closed.
- */
-export interface FilteredLogReader {
-  readMatching(afterPosition: number, maxCount: number, filter: LogFilter): FilteredLogPage;
-  close(): void;
-}
+/** What a read model needs of a log reader to catch up: filtered pages, then it is closed. */
+export type FilteredLogReader = Pick<SqliteLogReader, 'readMatching' | 'close'>;
+
+/** What CATCH_UP_LOG provides: opens a reader of the SQLite log the app opened itself; null on other stores. */
+export type CatchUpLog = (() => SqliteLogReader) | null;

@@ -9,6 +9,7 @@ import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
 import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
 import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@corbeille/projections';
 import type { AppConfig } from '../config/app-config';
+import type { CatchUpLog } from './catch-up-log';
 import {
   APP_CONFIG,
   CATCH_UP_LOG,
@@ -170,7 +171,7 @@ export class InfrastructureModule {
         {
           provide: CATCH_UP_LOG,
           // On SQLite events the app opened, catching up (a rebuild from nothing above all) reads the file directly.
-          useFactory: (owned: OwnedEventStore): (() => SqliteLogReader) | null => {
+          useFactory: (owned: OwnedEventStore): CatchUpLog => {
             const { eventStoreUrl, eventsPath } = options.config;
             return owned.owned && !eventStoreUrl && eventsPath !== ':memory:' ? () => new SqliteLogReader({ path: eventsPath }) : null;
           },
@@ -178,7 +179,7 @@ export class InfrastructureModule {
         },
         {
           provide: PROJECTIONS,
-          useFactory: async (store: EventStore, catchUpLog: (() => SqliteLogReader) | null): Promise<ProjectionEngine> => {
+          useFactory: async (store: EventStore, catchUpLog: CatchUpLog): Promise<ProjectionEngine> => {
             const engine = createProjectionEngine({
               eventStore: store,
               path: options.config.readModelsPath,

@@ -17,7 +17,7 @@ export const SNAPSHOT_STORE = Symbol('SNAPSHOT_STORE');
 /** `SqliteSnapshotHistory`: snapshots every SNAPSHOT_EVERY events of each stream, for time travel. */
 export const SNAPSHOT_HISTORY = Symbol('SNAPSHOT_HISTORY');
 /**
- * `(() => SqliteLogReader) | null`: opens a reader of the SQLite log the app opened itself, for catching up
+ * `CatchUpLog` (`(() => SqliteLogReader) | null`): opens a reader of the SQLite log the app opened itself, for catching up
  * from far behind (read models rebuilt from nothing) without going through the store; null on other stores.
  */
 export const CATCH_UP_LOG = Symbol('CATCH_UP_LOG');
