@@ -1,5 +1,6 @@
 import {
   ConcurrencyConflict,
+  IdempotencyKeyReused,
   type Decider,
   type DecisionContext,
   type DomainCommand,
@@ -15,14 +16,25 @@ import {
   type RecordedEvent,
 } from '@corbeille/event-store';
 import { isVoidingMarker, voidedRevisions } from '@corbeille/rulings';
+import { bindCommand, bindingOfEvent, sameCommand, type BoundCommand } from './command-binding';
 import type { Snapshot, SnapshotStore } from './snapshot-store';
 import { StreamStateCache, type CachedStream } from './stream-state-cache';
 
-/** Who sent a command, and which request it is: the command id makes a retried request apply once. */
+/**
+ * Who sent a command, and which request it is: the command id makes a retried request apply once. The id
+ * is bound to its issuer and its command: the same id from another issuer, or for another command, is
+ * refused (`IdempotencyKeyReused`).
+ */
 export interface CommandEnvelope<Command> {
   readonly command: Command;
   readonly commandId: string;
+  /** Who the command acts as in the stream (a seat, "referee", "system", an account). */
   readonly actor: string;
+  /**
+   * Who sent it (e.g. `account:<id>`, `anonymous`, or `SERVER_ISSUER`); the id is bound to it. Defaults
+   * to the actor.
+   */
+  readonly issuer?: string;
   readonly correlationId?: string;
   readonly causationId?: string;
   /** Extra metadata recorded with every event of the command (e.g. the league a game belongs to). */
@@ -151,9 +163,9 @@ export class CommandHandler {
     for (let attempt = 0; ; attempt += 1) {
       const { stream, fresh } = await this.current(decider, streamId, catchUp);
       catchUp = false;
-      const span = stream.commands.get(envelope.commandId);
-      if (span) {
-        return { events: await this.eventsOf(streamId, stream, envelope.commandId), state: stream.state as S, revision: stream.revision, alreadyApplied: true };
+      if (stream.commands.has(envelope.commandId)) {
+        const earlier = await this.appliedEvents(streamId, stream, envelope);
+        return { events: earlier, state: stream.state as S, revision: stream.revision, alreadyApplied: true };
       }
 
       // The state and revision this attempt decides on (the entry may move on while it awaits).
@@ -186,6 +198,7 @@ export class CommandHandler {
         causationId: envelope.causationId ?? envelope.commandId,
         occurredAt: context.now,
         commandType: envelope.command.type,
+        commandBinding: bindCommand(boundCommand(envelope)),
       };
       const next = decided.reduce(decider.evolve, state);
       const extra = this.options.annotate?.({ streamId, revision, command: envelope.command, before: state, after: next, events: decided, random: context.random, now: context.now });
@@ -218,6 +231,17 @@ export class CommandHandler {
         catchUp = true;
       }
     }
+  }
+
+  /**
+   * Whether this command id was already applied to the stream for this very command (a retry); false if
+   * the id is new. Throws `IdempotencyKeyReused` if the id was used by another issuer or for another command.
+   */
+  async wasApplied<S, E extends DomainEvent>(decider: FoldingDecider<S, E>, streamId: string, envelope: CommandEnvelope<DomainCommand>): Promise<boolean> {
+    const { stream } = await this.current(decider, streamId, true);
+    if (!stream.commands.has(envelope.commandId)) return false;
+    await this.appliedEvents(streamId, stream, envelope);
+    return true;
   }
 
   /** Folds a stream (from its snapshot when there is one) into the decider's state, reading the store afresh. */
@@ -316,14 +340,35 @@ export class CommandHandler {
     return (await this.store.streamRevision(streamId)) !== revision;
   }
 
+  /**
+   * The events an applied command id wrote, if the envelope is the same command (same issuer, same
+   * command); else the id is refused, and nobody is answered with another command's events.
+   */
+  private async appliedEvents(streamId: string, stream: CachedStream, envelope: CommandEnvelope<DomainCommand>): Promise<RecordedEvent[]> {
+    const earlier = await this.eventsOf(streamId, stream, envelope.commandId);
+    const first = earlier[0];
+    if (first === undefined || !sameCommand(bindingOfEvent(first.metadata), boundCommand(envelope))) {
+      throw new IdempotencyKeyReused(envelope.commandId);
+    }
+    return earlier;
+  }
+
   /** The events a command wrote: from memory if it is recent, else read back by their revisions. */
   private async eventsOf(streamId: string, stream: CachedStream, commandId: string): Promise<RecordedEvent[]> {
     const recent = stream.recent.get(commandId);
     if (recent) return recent;
     const span = stream.commands.get(commandId);
-    // Applied before the snapshot the stream was loaded from: the effect is in the state, the events are not at hand.
-    if (!span || span.from < 0) return [];
-    return this.store.readStream(streamId, { fromRevision: span.from, maxCount: span.count });
+    if (!span) return [];
+    if (span.from >= 0) return this.store.readStream(streamId, { fromRevision: span.from, maxCount: span.count });
+    // Applied before the snapshot the stream was loaded from: look for its events in the log (rare: an
+    // old retry, or an id reused), reading up to the revision the stream is folded at.
+    const upTo = stream.revision ?? -1;
+    const before = await this.store.readStream(streamId, { maxCount: upTo + 1 });
+    const start = before.findIndex((event) => event.metadata.commandId === commandId);
+    if (start < 0) return [];
+    let end = start;
+    while (end + 1 < before.length && before[end + 1]?.metadata.commandId === commandId) end += 1;
+    return before.slice(start, end + 1);
   }
 
   private async maybeSnapshot(streamId: string, stream: CachedStream): Promise<void> {
@@ -333,4 +378,9 @@ export class CommandHandler {
     stream.foldedSinceSnapshot = 0;
     await snapshots.save(streamId, { revision: stream.revision, state: stream.state, commandIds: [...stream.commands.keys()] });
   }
+}
+
+function boundCommand(envelope: CommandEnvelope<DomainCommand>): BoundCommand {
+  const { commandId, actor, command } = envelope;
+  return { commandId, issuer: envelope.issuer ?? actor, actor, type: command.type, data: command.data };
 }

@@ -1,11 +1,12 @@
 import { InMemoryEventStore, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '@corbeille/event-store';
-import { ConcurrencyConflict, RuleViolation, scriptedRandom, seededRandom, type Decider } from '@corbeille/kernel';
+import { ConcurrencyConflict, IdempotencyKeyReused, RuleViolation, scriptedRandom, seededRandom, type Decider } from '@corbeille/kernel';
+import { assertClientCommandId, SERVER_ISSUER, serverCommandId } from './command-binding';
 import { CommandHandler } from './command-handler';
 import { InMemorySnapshotStore } from './snapshot-store';
 
 /** A tiny dice game: each Roll appends the die's face; no roll once the total reaches 24. */
 type State = { total: number; rolls: number };
-type Command = { type: 'Roll'; data: Record<string, never> };
+type Command = { type: 'Roll'; data: { note?: string } };
 type Event = { type: 'Rolled'; data: { face: number } };
 
 const diceGame: Decider<State, Command, Event> = {
@@ -255,7 +256,7 @@ describe('CommandHandler state cache', () => {
     // Six ids would not fit: the older stream went.
     expect(handler.cacheSize()).toEqual({ streams: 1, commandIds: 3 });
     expect((await handler.handle(turns, 't-9', { command: pass('b'), commandId: 'u3', actor: 'x' })).state).toEqual({ turn: 'a', passes: 4 });
-    expect((await handler.handle(turns, 't-9', { command: pass('b'), commandId: 'u0', actor: 'x' })).alreadyApplied).toBe(true);
+    expect((await handler.handle(turns, 't-9', { command: pass('a'), commandId: 'u0', actor: 'x' })).alreadyApplied).toBe(true);
     expect(handler.cacheSize()).toEqual({ streams: 1, commandIds: 4 });
 
     // A stream bigger than the bound alone is still handled correctly, just not kept.
@@ -284,7 +285,9 @@ describe('CommandHandler state cache', () => {
 
     const restarted = new CommandHandler(store, { randomSource: random, clock, snapshots, snapshotEvery: 3 });
     const retried = await restarted.handle(turns, 't-7', { command: pass('a'), commandId: 'c0', actor: 'x' });
-    expect(retried).toMatchObject({ alreadyApplied: true, events: [], revision: 6, state: { turn: 'b', passes: 7 } });
+    // The retry's events, from before the snapshot, are found in the log to check the id against them.
+    expect(retried).toMatchObject({ alreadyApplied: true, revision: 6, state: { turn: 'b', passes: 7 } });
+    expect(retried.events.map((event) => [event.revision, event.metadata.commandId])).toEqual([[0, 'c0']]);
   });
 });
 
@@ -310,5 +313,91 @@ describe('CommandHandler on a store that returns what it recorded', () => {
     // Only the first command's load read the (then empty) stream: nothing was read after the appends.
     expect(store.eventsRead).toBe(0);
     expect(result.events).toEqual(await store.readStream('t-8', { fromRevision: 1 }));
+  });
+
+  describe('command ids bound to their issuer and command', () => {
+    const legacyMetadata = { commandId: 'old', actor: 'ann', correlationId: 'old', causationId: 'old', occurredAt: clock() };
+
+    it('answers a retry by the same issuer with the same command as already applied', async () => {
+      const store = new InMemoryEventStore();
+      const handler = new CommandHandler(store, { randomSource: () => seededRandom(1), clock });
+      const first = await handler.handle(diceGame, 'dice-b1', { command: roll, commandId: 'k', actor: 'ann', issuer: 'account:ann' });
+      expect(first.events[0]?.metadata['commandBinding']).toMatchObject({ issuer: 'account:ann', salt: expect.any(String), digest: expect.any(String) });
+      const fresh = new CommandHandler(store, { randomSource: () => seededRandom(1), clock, cachedStreams: 0 });
+      for (const retrying of [handler, fresh]) {
+        const again = await retrying.handle(diceGame, 'dice-b1', { command: roll, commandId: 'k', actor: 'ann', issuer: 'account:ann' });
+        expect(again.alreadyApplied).toBe(true);
+        expect(again.events).toEqual(first.events);
+      }
+    });
+
+    it('refuses the same id from another issuer or actor, and writes nothing', async () => {
+      const store = new InMemoryEventStore();
+      const handler = new CommandHandler(store, { randomSource: () => seededRandom(1), clock });
+      await handler.handle(diceGame, 'dice-b2', { command: roll, commandId: 'k', actor: 'ann', issuer: 'account:ann' });
+      await expect(handler.handle(diceGame, 'dice-b2', { command: roll, commandId: 'k', actor: 'ann', issuer: 'account:bob' })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(handler.handle(diceGame, 'dice-b2', { command: roll, commandId: 'k', actor: 'bob', issuer: 'account:ann' })).rejects.toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+      expect(await store.readStream('dice-b2')).toHaveLength(1);
+    });
+
+    it('refuses the same id with another payload, also once the stream was folded again', async () => {
+      const store = new InMemoryEventStore();
+      const handler = new CommandHandler(store, { randomSource: () => seededRandom(1), clock });
+      await handler.handle(diceGame, 'dice-b3', { command: { type: 'Roll', data: { note: 'a' } }, commandId: 'k', actor: 'ann' });
+      const fresh = new CommandHandler(store, { randomSource: () => seededRandom(1), clock, cachedStreams: 0 });
+      for (const retrying of [handler, fresh]) {
+        await expect(retrying.handle(diceGame, 'dice-b3', { command: { type: 'Roll', data: { note: 'b' } }, commandId: 'k', actor: 'ann' })).rejects.toBeInstanceOf(
+          IdempotencyKeyReused,
+        );
+      }
+      expect(await store.readStream('dice-b3')).toHaveLength(1);
+    });
+
+    it('checks ids applied before a snapshot against their events in the log', async () => {
+      const store = new InMemoryEventStore();
+      const snapshots = new InMemorySnapshotStore();
+      const options = { randomSource: () => scriptedRandom([2]), clock, snapshots, snapshotEvery: 2 };
+      const handler = new CommandHandler(store, options);
+      for (const id of ['s1', 's2', 's3']) await handler.handle(diceGame, 'dice-b4', { command: roll, commandId: id, actor: 'ann' });
+      const fromSnapshot = new CommandHandler(store, options);
+      const retry = await fromSnapshot.handle(diceGame, 'dice-b4', { command: roll, commandId: 's1', actor: 'ann' });
+      expect(retry.alreadyApplied).toBe(true);
+      expect(retry.events.map((event) => event.metadata.commandId)).toEqual(['s1']);
+      await expect(new CommandHandler(store, options).handle(diceGame, 'dice-b4', { command: roll, commandId: 's1', actor: 'bob' })).rejects.toBeInstanceOf(
+        IdempotencyKeyReused,
+      );
+    });
+
+    it('loads events stored without a binding, and binds their ids to the recorded actor', async () => {
+      const store = new InMemoryEventStore();
+      await store.appendToStream('dice-b5', [{ type: 'Rolled', data: { face: 3 }, metadata: legacyMetadata }], 'no-stream');
+      const handler = new CommandHandler(store, { randomSource: () => scriptedRandom([5]), clock });
+      const retry = await handler.handle(diceGame, 'dice-b5', { command: roll, commandId: 'old', actor: 'ann', issuer: 'account:ann' });
+      expect(retry.alreadyApplied).toBe(true);
+      expect(retry.state).toEqual({ total: 3, rolls: 1 });
+      await expect(handler.handle(diceGame, 'dice-b5', { command: roll, commandId: 'old', actor: 'bob' })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      const next = await handler.handle(diceGame, 'dice-b5', { command: roll, commandId: 'new', actor: 'bob' });
+      expect(next.state).toEqual({ total: 8, rolls: 2 });
+    });
+
+    it('tells a retry from a reused id without writing (wasApplied)', async () => {
+      const store = new InMemoryEventStore();
+      const handler = new CommandHandler(store, { randomSource: () => seededRandom(1), clock });
+      await handler.handle(diceGame, 'dice-b6', { command: roll, commandId: 'k', actor: 'ann' });
+      expect(await handler.wasApplied(diceGame, 'dice-b6', { command: roll, commandId: 'k', actor: 'ann' })).toBe(true);
+      expect(await handler.wasApplied(diceGame, 'dice-b6', { command: roll, commandId: 'other', actor: 'ann' })).toBe(false);
+      await expect(handler.wasApplied(diceGame, 'dice-b6', { command: roll, commandId: 'k', actor: 'bob' })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    });
+
+    it('keeps server ids out of clients\' reach', () => {
+      const id = serverCommandId('close-planning', 'game-1', 3);
+      expect(id).toBe('server:close-planning:game-1:3');
+      expect(SERVER_ISSUER).toBe('server');
+      expect(() => assertClientCommandId(id)).toThrow(expect.objectContaining({ code: 'COMMAND_ID_RESERVED' }));
+      expect(() => assertClientCommandId('close-planning-game-1-3')).not.toThrow();
+      expect(() => assertClientCommandId('a b')).toThrow(expect.objectContaining({ code: 'INVALID_COMMAND_ID' }));
+    });
   });
 });

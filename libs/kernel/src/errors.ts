@@ -42,3 +42,18 @@ export class Forbidden extends DomainError {
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
+
+/**
+ * A command id already applied to this stream by another issuer or for another command: refused, so that
+ * nobody is answered with someone else's events and nothing is written.
+ */
+export class IdempotencyKeyReused extends DomainError {
+  readonly kind = 'CONFLICT' as const;
+  constructor(commandId: string, details: Readonly<Record<string, unknown>> = {}) {
+    super(
+      'IDEMPOTENCY_KEY_REUSED',
+      `The command id "${commandId}" was already used for another command: send this command with a new id.`,
+      { commandId, ...details },
+    );
+  }
+}
