@@ -3,7 +3,7 @@ import { BaseExceptionFilter } from '@nestjs/core';
 import type { GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import { StoreUnavailableError } from '@corbeille/event-store';
-import { isDomainError, type DomainError, type DomainErrorKind } from '@corbeille/kernel';
+import { IdempotencyKeyReused, isDomainError, type DomainError, type DomainErrorKind } from '@corbeille/kernel';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './errors/error-codes';
 import { InputValidationError } from './errors/input-validation.error';
 import { Unauthenticated } from './errors/unauthenticated.error';
@@ -68,8 +68,10 @@ export function internalError(): GraphQLError {
 }
 
 function fromDomainError(error: DomainError): GraphQLError {
+  // A reused command id has a code of its own, so that a client knows to retry under a new id.
+  const code = error instanceof IdempotencyKeyReused ? ErrorCode.IDEMPOTENCY_KEY_REUSED : CODE_BY_KIND[error.kind];
   return new GraphQLError(error.message, {
-    extensions: { code: CODE_BY_KIND[error.kind], domainCode: error.code, details: { ...error.details } },
+    extensions: { code, domainCode: error.code, details: { ...error.details } },
   });
 }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { serverCommandId } from '@corbeille/application';
 import { isDomainError } from '@corbeille/kernel';
 import { BOLSA_GAME, type ProjectionEngine } from '@corbeille/projections';
 import { GameCommandsService, SERVER_ISSUER } from '../../games/services/game-commands.service';
@@ -113,7 +114,8 @@ export class BolsaDeadlineService implements OnApplicationBootstrap, OnModuleDes
         game: BOLSA_GAME,
         gameId,
         command: { type: 'ClosePlanning', data: {} },
-        commandId: `close-planning-${gameId}-${entry.month}`,
+        // A server id: no client can send it, so no plan can be submitted under it to stall the month.
+        commandId: serverCommandId('close-planning', gameId, entry.month),
         issuer: SERVER_ISSUER,
       });
       return !executed.alreadyApplied;

@@ -18,6 +18,11 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** Too many operations at once on one WebSocket connection. */
   TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_SUBSCRIPTIONS',
+  /**
+   * The command id was already used for another command (another issuer, type or payload): nothing was
+   * written; send the command again with a new id.
+   */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** The event store could not write (disk full, database locked): nothing was changed, the command may be retried. */
   STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
 } as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandHandler } from '@corbeille/application';
+import { serverCommandId, type CommandHandler } from '@corbeille/application';
 import type { RecordedEvent } from '@corbeille/event-store';
 import { Forbidden, NotFound, noRandom, RuleViolation, type Viewer } from '@corbeille/kernel';
 import { RULED_RESULTS, type ProjectionEngine } from '@corbeille/projections';
@@ -142,7 +142,8 @@ export class DisputesService {
     // The remedy is written to the game first (its command id makes a retried ruling write it once).
     const written = await this.handler.handle(located.game.decider, located.streamId, {
       command: remedyCommand(remedy, cite),
-      commandId: `remedy-${dispute.disputeId}`,
+      // A server id: no player can write a move under it first and so keep the remedy out of the game.
+      commandId: serverCommandId('remedy', dispute.disputeId),
       actor: REFEREE,
       correlationId: dispute.disputeId,
       causationId: dispute.event.eventId,

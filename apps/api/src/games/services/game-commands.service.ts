@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { CommandHandler } from '@corbeille/application';
+import { assertClientCommandId, SERVER_ISSUER as SERVER_COMMAND_ISSUER, type CommandHandler } from '@corbeille/application';
 import type { RecordedEvent } from '@corbeille/event-store';
 import type { DomainCommand, Viewer } from '@corbeille/kernel';
 import type { GameSummary, ProjectionEngine, RegisteredGame } from '@corbeille/projections';
@@ -24,11 +24,21 @@ export const SERVER_ISSUER: CommandIssuer = { kind: 'server' };
 
 export const issuedBy = (principal: Principal): CommandIssuer => ({ kind: 'principal', principal });
 
+/** The issuer a command id is bound to (libs/application command binding): an account, anyone anonymous, or the server. */
+export function issuerKey(issuer: CommandIssuer): string {
+  if (issuer.kind === 'server') return SERVER_COMMAND_ISSUER;
+  return principalKey(issuer.principal);
+}
+
+export function principalKey(principal: Principal): string {
+  return principal.kind === 'account' ? `account:${principal.accountId}` : 'anonymous';
+}
+
 export interface CommandRequest {
   readonly game: RegisteredGame;
   readonly gameId: string;
   readonly command: DomainCommand;
-  /** Client-chosen idempotency key; generated when absent. */
+  /** Idempotency key: client-chosen (a UUID or slug), or a server id (`serverCommandId`) for the server's own commands; generated when absent. */
   readonly commandId?: string | null;
   readonly issuer: CommandIssuer;
   /** League of a game being created (recorded in the events' metadata). */
@@ -63,6 +73,8 @@ export class GameCommandsService {
 
   async execute(request: CommandRequest): Promise<ExecutedCommand> {
     const { game, gameId, command, issuer } = request;
+    // Server ids are reserved for the server's own commands: a client cannot claim one ahead of it.
+    if (issuer.kind === 'principal' && request.commandId) assertClientCommandId(request.commandId);
     const located =
       command.type === 'CreateGame'
         ? await this.access.locateForCreation(game, gameId, request.league ?? null)
@@ -79,6 +91,7 @@ export class GameCommandsService {
       command,
       commandId: request.commandId ?? randomUUID(),
       actor,
+      issuer: issuerKey(issuer),
       ...(league !== null ? { metadata: { league } } : {}),
     });
     const last = result.events[result.events.length - 1];

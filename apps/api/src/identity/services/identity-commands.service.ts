@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandHandler, CommandResult } from '@corbeille/application';
+import { assertClientCommandId, type CommandHandler, type CommandResult } from '@corbeille/application';
 import { noRandom, type Decider, type DomainCommand, type DomainEvent } from '@corbeille/kernel';
 import { CLOCK, COMMAND_HANDLER } from '../../infrastructure/infrastructure.tokens';
 import type { Clock } from '../../infrastructure/system-clock';
@@ -34,10 +34,12 @@ export class IdentityCommandsService {
     command: C,
     envelope: IdentityEnvelope,
   ): Promise<CommandResult<S>> {
+    if (envelope.commandId) assertClientCommandId(envelope.commandId);
     const result = await this.handler.handle(decider, streamId, {
       command,
       commandId: envelope.commandId ?? randomUUID(),
       actor: envelope.actor,
+      issuer: `account:${envelope.actor}`,
     });
     const last = result.events[result.events.length - 1];
     if (last !== undefined) await this.projection.waitFor(last.position);
@@ -52,11 +54,16 @@ export class IdentityCommandsService {
     decider: IdentityDecider<S, C, E>,
     streamId: string,
     command: C,
-    commandId?: string | null,
+    envelope: IdentityEnvelope,
   ): Promise<E[]> {
-    const { state, commandIds } = await this.handler.load(decider, streamId);
-    // A retry of a command already applied is answered by the handler, not refused.
-    if (commandId && commandIds.includes(commandId)) return [];
+    const { actor, commandId } = envelope;
+    // A retry of a command already applied is answered by the handler, not refused; an id used for
+    // another command is refused here (IdempotencyKeyReused), before anything is written anywhere.
+    if (commandId) {
+      assertClientCommandId(commandId);
+      if (await this.handler.wasApplied(decider, streamId, { command, commandId, actor, issuer: `account:${actor}` })) return [];
+    }
+    const { state } = await this.handler.load(decider, streamId);
     return decider.decide(state, command, { random: noRandom, now: this.clock() });
   }
 }

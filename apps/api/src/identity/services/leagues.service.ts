@@ -61,7 +61,7 @@ export class LeaguesService {
     const actor = requireAccount(principal, 'admin');
     const accountId = this.memberAccountId(input);
     const command: LeagueCommand = { type: 'AddLeagueMember', data: { actorId: actor.accountId, accountId, role: input.role } };
-    await this.commands.check(leagueDecider, leagueStreamId(input.leagueId), command, input.commandId);
+    await this.commands.check(leagueDecider, leagueStreamId(input.leagueId), command, { actor: actor.accountId, commandId: input.commandId });
     if (!this.projection.store.accountById(accountId)) {
       throw new NotFound('ACCOUNT_NOT_FOUND', `There is no account with id "${accountId}"`, { accountId });
     }
@@ -103,7 +103,7 @@ export class LeaguesService {
       data: { actorId: actor.accountId, seasonId: input.seasonId, tableId, gameType: input.gameType, gameId, options: input.options ?? {} },
     };
     // Refusals first, so that a refused table leaves no claim on the game behind.
-    await this.commands.check(leagueDecider, leagueStreamId(leagueId), command, input.commandId);
+    await this.commands.check(leagueDecider, leagueStreamId(leagueId), command, { actor: actor.accountId, commandId: input.commandId });
     await this.assertGameMayJoin(leagueId, input.gameType, gameId);
     await this.commands.execute(
       gameClaimDecider,

@@ -10,7 +10,7 @@ import { IDENTITY_PROJECTION } from '../identity.tokens';
 import type { TradeAnnotationModel, TradeRationaleModel } from '../models/class-audit.model';
 import type { IdentityProjection } from '../read-models/identity.projection';
 import { ClassAuditService } from './class-audit.service';
-import { IdentityCommandsService } from './identity-commands.service';
+import { IdentityCommandsService, type IdentityEnvelope } from './identity-commands.service';
 
 interface Idempotent {
   readonly commandId?: string | null;
@@ -41,7 +41,7 @@ export class TradeNotesService {
       type: 'AnnotateTrade',
       data: { actorId: actor.accountId, annotationId, trade, comment: input.comment ?? null, flagged: input.flagged ?? null, score: input.score ?? null },
     };
-    const league = await this.checked(input.classId, command, trade, input.commandId);
+    const league = await this.checked(input.classId, command, trade, { actor: actor.accountId, commandId: input.commandId });
     await this.commands.execute(leagueDecider, leagueStreamId(input.classId), command, { actor: actor.accountId, commandId: input.commandId });
     return this.audit.annotationModel(league, annotationId);
   }
@@ -50,14 +50,14 @@ export class TradeNotesService {
     const actor = requireAccount(principal, 'play');
     const trade = tradeRef(input.tradeId);
     const command: LeagueCommand = { type: 'RecordTradeRationale', data: { actorId: actor.accountId, trade, rationale: input.rationale } };
-    const league = await this.checked(input.classId, command, trade, input.commandId);
+    const league = await this.checked(input.classId, command, trade, { actor: actor.accountId, commandId: input.commandId });
     await this.commands.execute(leagueDecider, leagueStreamId(input.classId), command, { actor: actor.accountId, commandId: input.commandId });
     return this.audit.rationaleModel(league, input.tradeId);
   }
 
   /** Refusals first (role, seat, text), then the trade itself must be in its game's log. */
-  private async checked(classId: string, command: LeagueCommand, trade: TradeRef, commandId: string | null | undefined): Promise<ActiveLeague> {
-    await this.commands.check(leagueDecider, leagueStreamId(classId), command, commandId);
+  private async checked(classId: string, command: LeagueCommand, trade: TradeRef, envelope: IdentityEnvelope): Promise<ActiveLeague> {
+    await this.commands.check(leagueDecider, leagueStreamId(classId), command, envelope);
     const league = this.projection.store.league(classId);
     if (!league) throw new NotFound('LEAGUE_NOT_FOUND', `There is no class or league with id "${classId}"`, { classId });
     if (!(await this.audit.findTrade(league, trade))) {
