@@ -2,10 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describeEventStore, openEventStore, openSeedStore, storageConfigFromEnv } from '@corbeille/infrastructure';
 import { seedDemoLeague } from '@corbeille/tools-demo';
+import { decideDemoSeed } from './demo-decision';
 
 /**
- * `npm start`: the whole product on one machine. Seeds the demo league (once), starts the API,
- * builds and starts the dashboard, and stops both together.
+ * `npm start`: the whole product on one machine. Seeds the demo league (once; outside production, or
+ * in production only with `--demo`: see demo-decision.ts), starts the API, builds and starts the
+ * dashboard, and stops both together.
  *   API_PORT (default 4000), DASHBOARD_PORT (default 3000), DATA_DIR, EVENTSTORE_URL as for the API.
  */
 const root = resolve(__dirname, '..', '..', '..');
@@ -56,7 +58,9 @@ function stop(exitCode = 0): void {
 
 async function main(): Promise<void> {
   const dataDir = storageConfigFromEnv().dataDir;
-  await seed(dataDir);
+  const demo = decideDemoSeed(process.argv.slice(2), process.env);
+  console.log(`Demo league: ${demo.reason}.`);
+  if (demo.seed) await seed(dataDir);
 
   const env = { NEXT_TELEMETRY_DISABLED: '1' };
   console.log('Building the dashboard…');
