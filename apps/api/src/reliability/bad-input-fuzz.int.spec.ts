@@ -19,7 +19,7 @@ const SEED = 20_260_401;
 const BATCH = 25;
 const RUNS = 400;
 /** Every `extensions.code` a refused request may carry; INTERNAL_SERVER_ERROR is not among them. */
-const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'RULE_VIOLATION', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST']);
+const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'RULE_VIOLATION', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'IDEMPOTENCY_KEY_REUSED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST']);
 /** Stands for a number literal JSON.stringify cannot write (e.g. 400 digits); replaced in the raw body. */
 const HUGE = '__huge_number__';
 
