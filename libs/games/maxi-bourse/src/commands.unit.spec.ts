@@ -1,7 +1,7 @@
 import { seededRandom } from '@corbeille/kernel';
 import { deciderSpecification } from '@corbeille/kernel/testing';
 import { maxiBourseContent } from './content';
-import { maxiBourse } from './decider';
+import { maxiBourse, maxiBourseEngine1 } from './decider';
 import { resolveOptions } from './options';
 import { freeLots } from './state';
 import { dice, id, ofType, Scenario, spaceOf, table } from './testing/fixtures';
@@ -254,6 +254,82 @@ describe('PayForShares', () => {
     const sold = game.answer('bob', 0);
     expect(ofType(sold, 'SoldToBank')[0]?.data.amount).toBe(100_000);
     expect(ofType(sold, 'PlayerInsolvent')[0]?.data.cashPaid).toBe(150_000);
+  });
+});
+
+describe('the careless player pays the whole 100,000 $ fine (III.8, "IF YOU CANNOT PAY")', () => {
+  /** Ann, with too little cash for the fine, owes 200,000 $ for a lot of B.P. she bid for. */
+  const shortOfCash = (cash: number, aegShares: number) => {
+    const game = new Scenario(table({ players: ['ann', 'bob'], cash: { ann: cash }, holdings: { ann: { AEG: aegShares } } }));
+    game.roll('ann', 2, 4);
+    game.do({ type: 'ChooseShareCompany', data: { playerId: 'ann', company: 'BP' } });
+    game.bid('ann', 1);
+    return game;
+  };
+  const sellAegLot = (game: Scenario) => {
+    game.do({ type: 'OfferShares', data: { playerId: 'ann', company: 'AEG', lots: 1 } });
+    return game.answer('bob', 0);
+  };
+
+  it('pays at once what her cash covers and owes the rest of the fine', () => {
+    const game = shortOfCash(50_000, 3_000);
+    spec.given(game.events).when({ type: 'PayForShares', data: { playerId: 'ann' } }).then([
+      { type: 'PaymentDefaulted', data: { payer: id('ann'), amount: 200_000, cash: 50_000 } },
+      { type: 'CarelessPlayerFined', data: { playerId: id('ann'), fine: 50_000, fineOwed: 50_000, turnsToMiss: 1 } },
+    ]);
+  });
+
+  it('sells shares until her cash covers the purchase and the rest of the fine, then pays both', () => {
+    const game = shortOfCash(50_000, 3_000);
+    game.pay('ann');
+    expect(game.cash('ann')).toBe(0);
+    expect(ofType(sellAegLot(game), 'SharesPaid')).toEqual([]);
+    // 200,000 $ would pay for the shares, but not the 50,000 $ of the fine still owed: she sells on.
+    expect(ofType(sellAegLot(game), 'SharesPaid')).toEqual([]);
+    expect(game.cash('ann')).toBe(200_000);
+    const paid = sellAegLot(game);
+    expect(ofType(paid, 'SharesPaid')[0]?.data).toMatchObject({ payer: 'ann', creditor: 'bank', company: 'BP', amount: 200_000 });
+    expect(ofType(paid, 'CarelessFinePaid')[0]?.data).toEqual({ playerId: 'ann', amount: 50_000 });
+    expect(game.player('ann')).toMatchObject({ cash: 50_000, missedTurns: 1 });
+    expect(game.player('ann').holdings.BP).toBe(1_000);
+  });
+
+  it('when the shares sold cover the purchase but not the whole fine, pays the creditor first and the fine with what is left', () => {
+    const game = shortOfCash(50_000, 2_000);
+    game.pay('ann');
+    sellAegLot(game);
+    const paid = sellAegLot(game);
+    expect(ofType(paid, 'SharesPaid')[0]?.data.amount).toBe(200_000);
+    // Nothing left to sell and no cash left: the bank collects what there is.
+    expect(ofType(paid, 'CarelessFinePaid')).toEqual([]);
+    expect(game.player('ann')).toMatchObject({ cash: 0, ruined: false });
+  });
+
+  it('an insolvent player owing part of the fine pays it from the surplus of the seizure before the rest is refunded', () => {
+    const game = shortOfCash(50_000, 1_000);
+    game.pay('ann');
+    sellAegLot(game);
+    game.answer('bob', 0);
+    const settled = game.answer('bob', 0);
+    // 100,000 $ of cash paid + 170,000 $ from the resale - 200,000 $ for the shares = 70,000 $; 50,000 $ of it settles the fine.
+    expect(ofType(settled, 'SeizureSettled')[0]?.data).toEqual({ debtor: 'ann', creditor: 'bank', creditorPaid: 200_000, refund: 20_000, finePaid: 50_000, turnsToMiss: 2 });
+    expect(game.player('ann')).toMatchObject({ cash: 20_000, missedTurns: 2, ruined: false });
+  });
+
+  it('engine version 1, for the games pinned to it, still caps the fine at the cash on hand', () => {
+    const game = shortOfCash(50_000, 3_000);
+    deciderSpecification(maxiBourseEngine1).given(game.events).when({ type: 'PayForShares', data: { playerId: 'ann' } }).then([
+      { type: 'PaymentDefaulted', data: { payer: id('ann'), amount: 200_000, cash: 50_000 } },
+      { type: 'CarelessPlayerFined', data: { playerId: id('ann'), fine: 50_000, turnsToMiss: 1 } },
+    ]);
+  });
+
+  it('a player who can pay the fine in full pays it at once, as before', () => {
+    const game = shortOfCash(150_000, 1_000);
+    spec.given(game.events).when({ type: 'PayForShares', data: { playerId: 'ann' } }).then([
+      { type: 'PaymentDefaulted', data: { payer: id('ann'), amount: 200_000, cash: 150_000 } },
+      { type: 'CarelessPlayerFined', data: { playerId: id('ann'), fine: 100_000, turnsToMiss: 1 } },
+    ]);
   });
 });
 

@@ -31,12 +31,26 @@ const NAME_MAX_LENGTH = 40;
 const { lotSize, maxLotsPerBid, priceStep } = maxiBourseContent;
 const maxLotsPerCompany = maxiBourseContent.sharesPerCompany / lotSize;
 
-/** Validates a command against the rules and returns the events it causes, or throws a DomainError. */
-export function decide(state: MaxiBourseState, command: MaxiBourseCommand, context: DecisionContext): MaxiBourseEvent[] {
-  return settle(state, eventsFor(state, command, context), context);
+/** Where engine versions differ: each pinned version keeps deciding its games as they were played. */
+export interface MaxiBourseRules {
+  /**
+   * III.8: the careless player pays the full 100,000 $ fine, the part their cash does not cover once
+   * they have sold shares (engine 2); engine 1 capped the fine at the cash on hand.
+   */
+  readonly carelessFineInFull: boolean;
 }
 
-function eventsFor(state: MaxiBourseState, command: MaxiBourseCommand, context: DecisionContext): MaxiBourseEvent[] {
+export const CURRENT_RULES: MaxiBourseRules = { carelessFineInFull: true };
+
+/** The decide function of an engine version's rules. */
+export function decideUnder(rules: MaxiBourseRules): (state: MaxiBourseState, command: MaxiBourseCommand, context: DecisionContext) => MaxiBourseEvent[] {
+  return (state, command, context) => settle(state, eventsFor(state, command, context, rules), context);
+}
+
+/** Validates a command against the rules and returns the events it causes, or throws a DomainError. */
+export const decide = decideUnder(CURRENT_RULES);
+
+function eventsFor(state: MaxiBourseState, command: MaxiBourseCommand, context: DecisionContext, rules: MaxiBourseRules): MaxiBourseEvent[] {
   switch (command.type) {
     case 'CreateGame':
       return createGame(state, command.data);
@@ -75,7 +89,7 @@ function eventsFor(state: MaxiBourseState, command: MaxiBourseCommand, context: 
     case 'AnswerAuction':
       return answerAuction(state, command.data);
     case 'PayForShares':
-      return payForShares(state, command.data);
+      return payForShares(state, command.data, rules);
     case 'RevealRumour':
       return revealRumour(state, command.data);
     case 'CloseSession':
@@ -278,7 +292,7 @@ function answerAuction(state: MaxiBourseState, data: CommandData<'AnswerAuction'
   return [{ type: 'AuctionAnswered', data: { playerId, price: auction.price, stay: data.stay } }];
 }
 
-function payForShares(state: MaxiBourseState, data: CommandData<'PayForShares'>): MaxiBourseEvent[] {
+function payForShares(state: MaxiBourseState, data: CommandData<'PayForShares'>, rules: MaxiBourseRules): MaxiBourseEvent[] {
   const playing = requirePlaying(state);
   const { playerId, portfolio } = requirePlayer(playing, data.playerId);
   const payment = requireTop(playing, 'payment', 'No payment is due now');
@@ -288,11 +302,17 @@ function payForShares(state: MaxiBourseState, data: CommandData<'PayForShares'>)
   const { creditor, company, lots, price } = payment;
   const amount = lotCost(lots, price);
   if (portfolio.cash >= amount) return [{ type: 'SharesPaid', data: { payer: playerId, creditor, company, lots, price, amount } }];
-  // III.8: the careless player is fined, misses a turn and must sell shares to pay.
+  // III.8: the careless player is fined, misses a turn and must sell shares to pay. The fine is the full
+  // 100,000 $ ("IF YOU CANNOT PAY ... you sell shares and pay a 100,000 $ fine"): what the cash does not
+  // cover now is owed, and paid with the debt once shares are sold.
   const fine = Math.min(maxiBourseContent.carelessFine, portfolio.cash);
+  const fineOwed = rules.carelessFineInFull ? maxiBourseContent.carelessFine - fine : 0;
   return [
     { type: 'PaymentDefaulted', data: { payer: playerId, amount, cash: portfolio.cash } },
-    { type: 'CarelessPlayerFined', data: { playerId, fine, turnsToMiss: portfolio.missedTurns + 1 } },
+    {
+      type: 'CarelessPlayerFined',
+      data: fineOwed > 0 ? { playerId, fine, fineOwed, turnsToMiss: portfolio.missedTurns + 1 } : { playerId, fine, turnsToMiss: portfolio.missedTurns + 1 },
+    },
   ];
 }
 

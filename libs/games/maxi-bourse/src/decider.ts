@@ -1,5 +1,5 @@
 import type { Decider } from '@corbeille/kernel';
-import { decide } from './decide';
+import { decide, decideUnder } from './decide';
 import { evolve } from './evolve';
 import { legalActions } from './legal-actions';
 import { view } from './view';
@@ -22,4 +22,13 @@ export const maxiBourse: Decider<MaxiBourseState, MaxiBourseCommand, MaxiBourseE
   view,
   legalActions,
   isTerminal,
+};
+
+/**
+ * Engine version 1, kept for the games pinned to it: a careless player's fine was capped at the cash on
+ * hand. Its events fold with the same `evolve` (they never owe a fine).
+ */
+export const maxiBourseEngine1: Decider<MaxiBourseState, MaxiBourseCommand, MaxiBourseEvent, MaxiBourseView, MaxiBourseAction> = {
+  ...maxiBourse,
+  decide: decideUnder({ carelessFineInFull: false }),
 };

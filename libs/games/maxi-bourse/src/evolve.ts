@@ -209,13 +209,18 @@ export function evolve(state: MaxiBourseState, event: MaxiBourseEvent): MaxiBour
         seizureProceeds: 0,
       });
     }
-    case 'CarelessPlayerFined':
-      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => {
+    case 'CarelessPlayerFined': {
+      const fined = updatePlayer(playingOf(state, event), event.data.playerId, (p) => {
         const next = copyOfPortfolio(p);
         next.cash = p.cash - event.data.fine;
         next.missedTurns = event.data.turnsToMiss;
         return next;
       });
+      const fineOwed = event.data.fineOwed ?? 0;
+      return fineOwed > 0 ? mapTop(fined, 'debt', (debt) => ({ ...debt, fineOwed })) : fined;
+    }
+    case 'CarelessFinePaid':
+      return updatePlayer(playingOf(state, event), event.data.playerId, (p) => withCash(p, p.cash - event.data.amount));
     case 'PlayerInsolvent': {
       const playing = updatePlayer(playingOf(state, event), event.data.playerId, (p) => withCash(p, p.cash - event.data.cashPaid));
       return mapTop(playing, 'debt', (debt) => ({ ...debt, stage: 'seizure', cashPaid: event.data.cashPaid }));

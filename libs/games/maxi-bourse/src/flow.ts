@@ -302,11 +302,19 @@ function advanceDebt(state: PlayingState, debt: Extract<Activity, { kind: 'debt'
   if (!portfolio) return [];
   switch (debt.stage) {
     case 'raising': {
-      if (portfolio.cash >= debt.amount) {
-        const { debtor, creditor, company, lots, price, amount } = debt;
-        return [{ type: 'SharesPaid', data: { payer: debtor, creditor, company, lots, price, amount } }];
+      const { debtor, creditor, company, lots, price, amount } = debt;
+      const fineOwed = debt.fineOwed ?? 0;
+      const paid: MaxiBourseEvent = { type: 'SharesPaid', data: { payer: debtor, creditor, company, lots, price, amount } };
+      if (portfolio.cash >= amount + fineOwed) {
+        return fineOwed > 0 ? [paid, { type: 'CarelessFinePaid', data: { playerId: debtor, amount: fineOwed } }] : [paid];
       }
+      // III.8: the player sells shares until the cash covers the purchase and the rest of the fine.
       if (holdsFreeShares(state, debt.debtor)) return [];
+      if (portfolio.cash >= amount) {
+        // Nothing left to sell: the creditor is paid first, the bank gets what is left towards the fine.
+        const rest = portfolio.cash - amount;
+        return rest > 0 ? [paid, { type: 'CarelessFinePaid', data: { playerId: debtor, amount: rest } }] : [paid];
+      }
       // Insolvent: the banker seizes the shares the player wished to acquire and resells them.
       return [
         { type: 'PlayerInsolvent', data: { playerId: debt.debtor, cashPaid: portfolio.cash } },
@@ -327,11 +335,15 @@ function advanceDebt(state: PlayingState, debt: Extract<Activity, { kind: 'debt'
     case 'seizure':
       return [];
     case 'seized': {
-      const refund = Math.max(0, debt.cashPaid + debt.seizureProceeds - debt.amount);
+      // III.8: the rest of the fine is taken from the surplus before it goes back to the player.
+      const surplus = Math.max(0, debt.cashPaid + debt.seizureProceeds - debt.amount);
+      const finePaid = Math.min(surplus, debt.fineOwed ?? 0);
+      const refund = surplus - finePaid;
       const turnsToMiss = refund > 0 ? portfolio.missedTurns + 1 : portfolio.missedTurns;
+      const base = { debtor: debt.debtor, creditor: debt.creditor, creditorPaid: debt.amount, refund };
       const settled: MaxiBourseEvent = {
         type: 'SeizureSettled',
-        data: { debtor: debt.debtor, creditor: debt.creditor, creditorPaid: debt.amount, refund, turnsToMiss },
+        data: finePaid > 0 ? { ...base, finePaid, turnsToMiss } : { ...base, turnsToMiss },
       };
       return refund > 0 ? [settled] : [settled, { type: 'PlayerRuined', data: { playerId: debt.debtor, cashSurrendered: 0 } }];
     }

@@ -1,5 +1,5 @@
 export * from './types';
-export { decide, evolve, initialState, isTerminal, legalActions, maxiBourse, view } from './decider';
+export { decide, evolve, initialState, isTerminal, legalActions, maxiBourse, maxiBourseEngine1, view } from './decider';
 export { awaitedPlayers } from './legal-actions';
 export { HIDDEN_CARD, redactCards, redactEvent } from './view';
 export { heuristicBot, playWholeGame, randomBot } from './bots';

@@ -147,10 +147,17 @@ export type MaxiBourseEvent =
   | { type: 'PaymentRequested'; data: { payer: PlayerId; creditor: Party; company: CompanyId; lots: number; price: number } }
   | { type: 'SharesPaid'; data: { payer: PlayerId; creditor: Party; company: CompanyId; lots: number; price: number; amount: number } }
   | { type: 'PaymentDefaulted'; data: { payer: PlayerId; amount: number; cash: number } }
-  | { type: 'CarelessPlayerFined'; data: { playerId: PlayerId; fine: number; turnsToMiss: number } }
+  /**
+   * III.8: `fine` is paid at once, as far as the cash covers the 100,000 $; `fineOwed` (absent when
+   * nothing is owed) is the rest, paid once the player has sold shares (`CarelessFinePaid`).
+   */
+  | { type: 'CarelessPlayerFined'; data: { playerId: PlayerId; fine: number; fineOwed?: number; turnsToMiss: number } }
+  /** The rest of a careless player's fine, paid to the bank with the debt (III.8). */
+  | { type: 'CarelessFinePaid'; data: { playerId: PlayerId; amount: number } }
   | { type: 'PlayerInsolvent'; data: { playerId: PlayerId; cashPaid: number } }
   | { type: 'SharesSeized'; data: { from: Party; company: CompanyId; lots: number } }
-  | { type: 'SeizureSettled'; data: { debtor: PlayerId; creditor: Party; creditorPaid: number; refund: number; turnsToMiss: number } }
+  /** `finePaid` (absent when none): the rest of the fine, taken from the surplus before the refund (III.8). */
+  | { type: 'SeizureSettled'; data: { debtor: PlayerId; creditor: Party; creditorPaid: number; refund: number; finePaid?: number; turnsToMiss: number } }
   | { type: 'PlayerRuined'; data: { playerId: PlayerId; cashSurrendered: number } }
   | {
       type: 'SaleOpened';
@@ -240,6 +247,8 @@ export type Activity =
       readonly lots: number;
       readonly price: number;
       readonly amount: number;
+      /** The part of the careless player's fine still to pay once the debt is raised (III.8); absent: none. */
+      readonly fineOwed?: number;
       readonly stage: 'raising' | 'seizure' | 'seized';
       readonly cashPaid: number;
       readonly seizureProceeds: number;

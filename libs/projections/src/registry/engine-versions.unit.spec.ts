@@ -1,4 +1,5 @@
 import { RuleViolation } from '@corbeille/kernel';
+import { MAXI_BOURSE_GAME } from '../maxi-bourse/maxi-bourse-game';
 import { STOCK_TICKER_GAME } from '../stock-ticker-game';
 import { UnknownEngineVersionError } from './game-definition';
 import { GAME_REGISTRY, pinnedDecider, pinnedEngineVersion } from './game-registry';
@@ -6,11 +7,12 @@ import { GAME_REGISTRY, pinnedDecider, pinnedEngineVersion } from './game-regist
 const pinned = (version: unknown) => ({ metadata: { commandId: 'c', actor: 'a', correlationId: 'c', causationId: 'c', occurredAt: '', engine: { game: 'stock-ticker', version } } });
 
 describe('engine versions', () => {
-  it('registers version 1 of every game, and replays a game with the version its first event pins', () => {
-    for (const game of GAME_REGISTRY) {
-      expect(game.engineVersion).toBe('1');
-      expect(game.deciderFor('1')).toBe(game.decider);
-    }
+  it('registers the current version of every game, and replays a game with the version its first event pins', () => {
+    const current = Object.fromEntries(GAME_REGISTRY.map((game) => [game.type, game.engineVersion]));
+    expect(current).toEqual({ 'stock-ticker': '1', bolsa: '1', 'maxi-bourse': '2' });
+    for (const game of GAME_REGISTRY) expect(game.deciderFor(game.engineVersion)).toBe(game.decider);
+    // Maxi Bourse 2 fines a careless player the full 100,000 $; games pinned to 1 keep being decided by 1.
+    expect(MAXI_BOURSE_GAME.deciderFor('1')).not.toBe(MAXI_BOURSE_GAME.decider);
     expect(pinnedEngineVersion(pinned('1'))).toBe('1');
     expect(pinnedDecider(STOCK_TICKER_GAME, pinned('1'))).toBe(STOCK_TICKER_GAME.decider);
     // A game recorded before pins is played with the current engine.

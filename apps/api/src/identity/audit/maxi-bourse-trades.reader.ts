@@ -80,7 +80,8 @@ export const maxiBourseTradesReader: TradeReader<MaxiBourseAuditState> = {
           occurredAt: event.metadata.occurredAt,
           round,
           playerId: domainEvent.data.playerId,
-          fine: cents(domainEvent.data.fine),
+          // The whole fine (III.8): what was paid at once and what is owed until shares are sold.
+          fine: cents(domainEvent.data.fine + (domainEvent.data.fineOwed ?? 0)),
         };
         return { state: keep(current.premium), trades: [], signals: [penalty] };
       }
