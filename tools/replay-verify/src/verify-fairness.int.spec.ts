@@ -16,7 +16,7 @@ import {
   verifyStoredStream,
   withoutChain,
 } from '@corbeille/integrity';
-import { asPlayerId, seededRandom, type RandomSource } from '@corbeille/kernel';
+import { asPlayerId, seededRandom, type DomainCommand, type RandomSource } from '@corbeille/kernel';
 import { awaitedPlayers, heuristicBot as maxiBourseBot, type MaxiBourseCommand, type MaxiBourseState } from '@corbeille/maxi-bourse';
 import { BOLSA_GAME, gameOfStream, MAXI_BOURSE_GAME, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
 import { greedyBot, randomBot } from '@corbeille/stock-ticker';
@@ -128,14 +128,46 @@ describe('fairness verifier', () => {
     const report = await verifyStoreFairness(store, { requireRevealed: true });
     expect(report.ok).toBe(true);
     expect(report.games.map((game) => game.gameId).sort()).toEqual(['fair-bolsa', 'fair-maxi', 'fair-ticker']);
-    for (const { report: game } of report.games) {
-      expect(game).toMatchObject({ ok: true, seedRevealed: true, engine: { version: '1' }, mismatches: [] });
+    // Maxi Bourse is at engine 2 (the careless player's full fine); the others at 1.
+    const versions: Record<string, string> = { 'fair-bolsa': '1', 'fair-maxi': '2', 'fair-ticker': '1' };
+    for (const { gameId, report: game } of report.games) {
+      expect(game).toMatchObject({ ok: true, seedRevealed: true, engine: { version: versions[gameId] }, mismatches: [] });
       expect(game.drawsChecked).toBeGreaterThan(0);
       expect(game.commandsReplayed).toBeGreaterThan(0);
       expect(game.checksumsChecked).toBeGreaterThanOrEqual(2);
     }
     const bolsa = report.games.find((game) => game.gameId === 'fair-bolsa');
     expect(bolsa?.report.commitmentsChecked).toBeGreaterThan(0);
+  });
+
+  it('passes a BOLSA month where a plan was replaced before the reveal: each plan has its commitment, the last one counts', async () => {
+    const replanned = new HashChainedEventStore(new InMemoryEventStore());
+    const random = seededRandom(11);
+    const integrity = new IntegrityRecorder({
+      seeds: new InMemorySeedStore(),
+      gameOf: (streamId) => {
+        const found = gameOfStream(streamId);
+        return found && { gameId: found.gameId, rules: found.game };
+      },
+      plain: () => random,
+    });
+    const handler = new CommandHandler(replanned, { randomSource: integrity.randomSource, annotate: integrity.annotate, clock: () => '2026-01-01T00:00:00.000Z' });
+    const streamId = streamIdFor(BOLSA_GAME, 'replanned');
+    let sent = 0;
+    const send = (command: DomainCommand) => handler.handle(BOLSA_GAME.decider, streamId, { command, commandId: `replan-${(sent += 1)}`, actor: 'player' });
+    const plan = (newspaper: number) => ({ sell: {}, buy: {}, newspaper });
+    await send({ type: 'CreateGame', data: { gameId: 'replanned', options: { lastMonth: 3 } } });
+    await send({ type: 'JoinGame', data: { playerId: 'cat', name: 'Cat' } });
+    await send({ type: 'JoinGame', data: { playerId: 'dan', name: 'Dan' } });
+    await send({ type: 'StartGame', data: {} });
+    await send({ type: 'SubmitPlan', data: { playerId: 'cat', plan: plan(2) } });
+    await send({ type: 'SubmitPlan', data: { playerId: 'cat', plan: plan(0) } });
+    await send({ type: 'SubmitPlan', data: { playerId: 'dan', plan: plan(0) } });
+    const events = await replanned.readStream(streamId);
+    const revealed = events.find((event) => event.type === 'PlansRevealed');
+    expect((revealed?.data as { plans: Record<string, unknown> }).plans['cat']).toEqual(plan(0));
+    const report = await verifyStoreFairness(replanned, { gameId: 'replanned' });
+    expect(report.games[0]?.report).toMatchObject({ ok: true, mismatches: [], commitmentsChecked: 3 });
   });
 
   it('reports a forged dice outcome at its exact position, even with the hash chain recomputed', async () => {

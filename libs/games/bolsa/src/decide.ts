@@ -7,7 +7,7 @@ import { chooseCard, openNewspaper } from './newspaper';
 import { companyDefinition, companyName, isCompanyId, movedLevel, priceAt, recordOfCompanies } from './market';
 import { resolveOptions } from './options';
 import { EventRecorder } from './recorder';
-import { markersUsed, playerName } from './state';
+import { markersUsed } from './state';
 import type { InPlayState, LobbyState, NewspaperState, PlanningState } from './state';
 import { carryOutOrders } from './trading';
 import type { BolsaCommand, BolsaEvent, BolsaState, CompanyId, Plan } from './types';
@@ -108,9 +108,8 @@ function startGame(state: BolsaState, context: DecisionContext): BolsaEvent[] {
 function submitPlan(state: BolsaState, data: CommandData<'SubmitPlan'>, context: DecisionContext): BolsaEvent[] {
   const planning = requirePlanning(state);
   const playerId = requirePlayer(planning, data.playerId);
-  if (planning.plans[playerId]) {
-    throw new RuleViolation('PLAN_ALREADY_SUBMITTED', `${playerName(planning, playerId)} has already handed in a plan for this month`);
-  }
+  // A plan handed in may be replaced until the reveal ("From the moment when the player cards are
+  // revealed, players cannot correct any planning errors"): the last one counts.
   const now = requireClock(context.now);
   const deadline = planning.deadline === null ? undefined : parseInstant(planning.deadline);
   if (deadline !== undefined && now > deadline) {

@@ -18,7 +18,8 @@ export function legalActions(state: BolsaState, player: PlayerId): BolsaAction[]
     }
     case 'planning': {
       const portfolio = state.portfolios[player];
-      if (!portfolio || !state.seatOrder.includes(player) || state.plans[player]) return [];
+      // A player who has planned may still replace the plan until the reveal.
+      if (!portfolio || !state.seatOrder.includes(player)) return [];
       const open = state.companies.filter((company) => !state.suspended.includes(company));
       const sellable: Partial<Record<CompanyId, number>> = Object.fromEntries(
         open.flatMap((company) => {

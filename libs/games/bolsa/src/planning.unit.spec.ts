@@ -1,5 +1,6 @@
-import { seededRandom } from '@corbeille/kernel';
+import { fold, seededRandom } from '@corbeille/kernel';
 import { heuristicBot, playWholeGame } from './bots';
+import { bolsa, legalActions } from './decider';
 import {
   afterJanuaryDeadline,
   alice,
@@ -93,11 +94,36 @@ describe('SubmitPlan', () => {
       .thenThrows({ code: 'INVALID_PLAN' });
   });
 
-  it('refuses a second plan from the same player', () => {
+  it('lets a player replace the plan until the reveal ("from the moment when the player cards are revealed, players cannot correct any planning errors")', () => {
     spec
       .given([...januaryTable({ players: [alice, bob, carol] }), planned(alice, {})])
       .when(submit(alice, { newspaper: 1 }))
-      .thenThrows({ code: 'PLAN_ALREADY_SUBMITTED', message: 'ALICE has already handed in a plan for this month' });
+      .then([{ type: 'PlanSubmitted', data: { playerId: alice, month: 1, plan: { sell: {}, buy: {}, newspaper: 1 }, submittedAt: startTime } }]);    // The legal actions say so: the player who has planned may still plan again.
+    expect(legalActions(fold(bolsa, [...januaryTable({ players: [alice, bob, carol] }), planned(alice, {})]), alice).map((action) => action.type)).toEqual([
+      'SubmitPlan',
+    ]);
+  });
+
+  it('reveals the last plan each player handed in', () => {
+    spec
+      .given([...januaryTable(), planned(alice, { newspaper: 2 }), planned(alice, { newspaper: 0 })])
+      .when(submit(bob, {}), { random })
+      .then((events) => {
+        expect(ofType(events, 'PlansRevealed')[0]?.plans).toEqual({ alice: { sell: {}, buy: {}, newspaper: 0 }, bob: { sell: {}, buy: {}, newspaper: 0 } });
+      });
+  });
+
+  it('refuses a replacement after the deadline, and after the reveal', () => {
+    spec
+      .given([...januaryTable({ players: [alice, bob, carol] }), planned(alice, {})])
+      .when(submit(alice, { newspaper: 1 }), { now: afterJanuaryDeadline })
+      .thenThrows({ code: 'PLANNING_DEADLINE_PASSED' });
+    // Once January is revealed, a plan is February's: January's cards can no longer be corrected.
+    const revealed = spec.given([...januaryTable(), planned(alice, {})]).when(submit(bob, {}), { random }).then(() => undefined);
+    spec
+      .given([...januaryTable(), planned(alice, {}), ...revealed])
+      .when(submit(alice, { newspaper: 1 }))
+      .then((events) => expect(ofType(events, 'PlanSubmitted').map((event) => event.month)).toEqual([2]));
   });
 
   it('accepts a plan at the deadline and refuses one after it', () => {
