@@ -1,6 +1,6 @@
 import { BadRequestException, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
-import { ConcurrencyConflict, Forbidden, InvalidInput, NotFound, RuleViolation } from '@corbeille/kernel';
+import { ConcurrencyConflict, Forbidden, IdempotencyKeyReused, InvalidInput, NotFound, RuleViolation } from '@corbeille/kernel';
 import { toGraphQLError } from './domain-error.filter';
 import { INTERNAL_ERROR_MESSAGE } from './errors/error-codes';
 import { InputValidationError } from './errors/input-validation.error';
@@ -12,6 +12,7 @@ describe('toGraphQLError', () => {
     [new NotFound('GAME_NOT_FOUND', 'No such game'), 'NOT_FOUND'],
     [new ConcurrencyConflict('CONCURRENT_UPDATE', 'Try again'), 'CONFLICT'],
     [new Forbidden('NOT_YOURS', 'Not your seat'), 'FORBIDDEN'],
+    [new IdempotencyKeyReused('ann-buy-1'), 'IDEMPOTENCY_KEY_REUSED'],
   ])('maps %p to %s with its domain code and message', (error, code) => {
     const mapped = toGraphQLError(error);
     expect(mapped.message).toBe(error.message);
