@@ -35,8 +35,10 @@ export function assertClientCommandId(commandId: string): void {
 
 /**
  * What a command id is bound to, recorded in `metadata.commandBinding` of every event of the command:
- * who issued it, and a salted SHA-256 of the command (id, issuer, actor, type, payload). The salt keeps
- * a small payload (a secret BOLSA plan) from being found from its digest by trying every candidate.
+ * who issued it, and a salted SHA-256 of the command (id, issuer, actor, type, payload). The random salt
+ * keeps equal payloads from having equal digests. It does not hide a small payload (a secret BOLSA plan)
+ * from whoever holds the metadata, who could try every candidate: like `commitmentNonce`, the binding is
+ * metadata the API does not serve.
  */
 export interface CommandBinding {
   readonly issuer: string;
