@@ -10,6 +10,7 @@ import type { GameAccessPolicy, Principal } from './access/access.port';
 import { AppModule, GRAPHQL_PATH } from './app.module';
 import { applyHttpHardening } from './common/limits/http-hardening';
 import type { Authenticator } from './common/principal/authenticator';
+import { forwardedVisitor } from './common/visitor/forwarded-visitor';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { systemClock, type Clock } from './infrastructure/system-clock';
 
@@ -58,6 +59,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
     { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false, bodyParser: false },
   );
   applyHttpHardening(app, config, GRAPHQL_PATH);
+  // Before the guards: the rate limits count a dashboard-rendered request against its visitor.
+  app.use(forwardedVisitor(config.forwardedVisitorSecret));
   const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
   // Registered before init, so it runs before the GraphQL route: the principal is on `req` when resolvers read it.
   if (fromHttp) app.use(authenticate(fromHttp));

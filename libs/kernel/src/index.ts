@@ -2,3 +2,4 @@ export * from './decider';
 export * from './errors';
 export * from './ids';
 export * from './random';
+export * from './corrections';

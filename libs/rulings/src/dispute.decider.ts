@@ -1,4 +1,4 @@
-import { assertNever, InvalidInput, isValidId, RuleViolation, type Decider } from '@corbeille/kernel';
+import { assertNever, CORRECTION_LIMITS, InvalidInput, isValidId, RuleViolation, type Decider } from '@corbeille/kernel';
 import type {
   DisputeCommand,
   DisputeEvent,
@@ -38,6 +38,13 @@ function checkRemedy(state: OpenedDispute, remedy: Remedy): void {
         const amount = adjustment.kind === 'price' ? adjustment.to : adjustment.delta;
         if (!Number.isSafeInteger(amount)) throw new InvalidInput('BAD_AMOUNT', 'Adjustments are whole amounts of money, shares or price');
         if (adjustment.kind !== 'price' && adjustment.delta === 0) throw new InvalidInput('BAD_AMOUNT', 'An adjustment of 0 changes nothing');
+        // Each game bounds what a correction leaves; this bounds each step, whatever the game.
+        if (Math.abs(amount) > CORRECTION_LIMITS.money) {
+          throw new RuleViolation('AMOUNT_TOO_LARGE', `An adjustment moves at most ${CORRECTION_LIMITS.money.toLocaleString('en-US')}: no game could ever hold more`, {
+            amount,
+            limit: CORRECTION_LIMITS.money,
+          });
+        }
       }
       return;
     case 'rewind':

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { describeEventStore, openEventStore, openSeedStore, storageConfigFromEnv } from '@corbeille/infrastructure';
 import { seedDemoLeague } from '@corbeille/tools-demo';
@@ -8,7 +9,8 @@ import { decideDemoSeed } from './demo-decision';
  * `npm start`: the whole product on one machine. Seeds the demo league (once; outside production, or
  * in production only with `--demo`: see demo-decision.ts), starts the API, builds and starts the
  * dashboard, and stops both together.
- *   API_PORT (default 4000), DASHBOARD_PORT (default 3000), DATA_DIR, EVENTSTORE_URL as for the API.
+ *   API_PORT (default 4000), DASHBOARD_PORT (default 3000), DATA_DIR, EVENTSTORE_URL as for the API;
+ *   FORWARDED_VISITOR_SECRET (default: random per launch) is given to both.
  */
 const root = resolve(__dirname, '..', '..', '..');
 const apiPort = process.env['API_PORT'] ?? process.env['PORT'] ?? '4000';
@@ -72,13 +74,20 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error(`The dashboard build failed (exit ${build.status})`);
 
   const apiUrl = `http://localhost:${apiPort}`;
+  // Shared by the two processes only: the API believes the visitor the dashboard names (so each visitor
+  // has their own rate-limit budget) from a request carrying it, and from no one else.
+  const forwardedVisitorSecret = process.env['FORWARDED_VISITOR_SECRET'] ?? randomBytes(32).toString('hex');
   start('API', process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], resolve(root, 'apps', 'api'), {
     PORT: apiPort,
     DATA_DIR: dataDir,
+    FORWARDED_VISITOR_SECRET: forwardedVisitorSecret,
   });
-  start('Dashboard', process.execPath, [nextBin, 'start', '-p', dashboardPort], resolve(root, 'apps', 'dashboard'), {
+  // server.js names each request's visitor for the API (apps/dashboard/README.md).
+  start('Dashboard', process.execPath, ['server.js'], resolve(root, 'apps', 'dashboard'), {
     ...env,
+    PORT: dashboardPort,
     API_URL: apiUrl,
+    FORWARDED_VISITOR_SECRET: forwardedVisitorSecret,
   });
   console.log(`Corbeille: dashboard on http://localhost:${dashboardPort}, GraphQL on ${apiUrl}/graphql`);
   process.on('SIGINT', () => stop(0));

@@ -37,7 +37,7 @@ export class BolsaCommandsResolver {
     };
   }
 
-  @Mutation(() => BolsaCommandOutcomeModel, { description: 'Creates a BOLSA game in its lobby (2 to 6 players may join).' })
+  @Mutation(() => BolsaCommandOutcomeModel, { nullable: true, description: 'Creates a BOLSA game in its lobby (2 to 6 players may join).' })
   createBolsaGame(@Args('input') input: CreateBolsaGameInput, @CurrentPrincipal() principal: Principal): Promise<BolsaCommandOutcomeModel> {
     // A retry of a create without a game id must reach the same game: derive it from the command id.
     const gameId = input.gameId ?? (input.commandId ? nameBasedUuid(`create-bolsa-game:${input.commandId}`) : randomUUID());
@@ -49,7 +49,7 @@ export class BolsaCommandsResolver {
     });
   }
 
-  @Mutation(() => BolsaCommandOutcomeModel, { description: 'Seats a player in the lobby.' })
+  @Mutation(() => BolsaCommandOutcomeModel, { nullable: true, description: 'Seats a player in the lobby.' })
   joinBolsaGame(@Args('input') input: JoinBolsaGameInput, @CurrentPrincipal() principal: Principal): Promise<BolsaCommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -59,6 +59,7 @@ export class BolsaCommandsResolver {
   }
 
   @Mutation(() => BolsaCommandOutcomeModel, {
+    nullable: true,
     description: 'Preparing to Play: deals the shares, sets the opening prices and opens January (a referee command).',
   })
   startBolsaGame(@Args('input') input: StartBolsaGameInput, @CurrentPrincipal() principal: Principal): Promise<BolsaCommandOutcomeModel> {
@@ -66,6 +67,7 @@ export class BolsaCommandsResolver {
   }
 
   @Mutation(() => BolsaCommandOutcomeModel, {
+    nullable: true,
     description: "Step 4: hands in the player's plan (secret until the reveal); the last plan reveals and carries out the month.",
   })
   submitBolsaPlan(@Args('input') input: SubmitBolsaPlanInput, @CurrentPrincipal() principal: Principal): Promise<BolsaCommandOutcomeModel> {
@@ -77,6 +79,7 @@ export class BolsaCommandsResolver {
   }
 
   @Mutation(() => BolsaCommandOutcomeModel, {
+    nullable: true,
     description:
       'Closes the planning after the deadline (or at any time in an untimed month): players without a plan sit the month out. ' +
       'A referee command; the server sends it by itself when a deadline passes.',
@@ -86,6 +89,7 @@ export class BolsaCommandsResolver {
   }
 
   @Mutation(() => BolsaCommandOutcomeModel, {
+    nullable: true,
     description: 'Step 9: a reader keeps one of the three cards drawn; the last choice applies the cards and ends the month.',
   })
   chooseBolsaNewspaperCard(

@@ -1,4 +1,5 @@
 import { storageConfigFromEnv, type StorageConfig } from '@corbeille/infrastructure';
+import { MIN_FORWARDER_SECRET_LENGTH } from '../common/visitor/forwarded-visitor';
 
 /** Where the API keeps its data, how it listens, and what it accepts from clients. */
 export interface AppConfig extends StorageConfig {
@@ -14,6 +15,11 @@ export interface AppConfig extends StorageConfig {
   readonly trustProxyHops: number;
   /** Serve the GraphiQL page on GET /graphql. */
   readonly graphiql: boolean;
+  /**
+   * The secret shared with the dashboard's server: requests proving it may name the visitor they are made
+   * for (x-corbeille-visitor), who is then counted by the rate limits instead of the dashboard. Unset: no one may.
+   */
+  readonly forwardedVisitorSecret?: string | undefined;
 }
 
 /** Bounds on one request, checked before anything runs. */
@@ -69,7 +75,8 @@ export class ConfigError extends Error {
  * Limits: MAX_QUERY_DEPTH, MAX_QUERY_COMPLEXITY, MAX_BODY_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION;
  * RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_PER_IP, RATE_LIMIT_PER_TOKEN (RATE_LIMIT_PER_IP=0 turns rate
  * limiting off); CORS_ORIGINS (comma-separated, default the dashboard at http://localhost:3000);
- * TRUST_PROXY_HOPS (default 0); GRAPHIQL (default on, off when NODE_ENV=production).
+ * TRUST_PROXY_HOPS (default 0); GRAPHIQL (default on, off when NODE_ENV=production); FORWARDED_VISITOR_SECRET
+ * (unset: no forwarder is believed; 32+ characters).
  * With NODE_ENV=production, AUTH_SECRET is required: sessions must survive a restart and never be
  * signed with a key nobody chose.
  */
@@ -99,6 +106,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env, cwd?: string
     corsOrigins: origins(env['CORS_ORIGINS']),
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
     graphiql: flag(env, 'GRAPHIQL', !production),
+    forwardedVisitorSecret: secret(env, 'FORWARDED_VISITOR_SECRET'),
   };
 }
 
@@ -110,6 +118,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}"`);
   }
   return value;
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (raw.length < MIN_FORWARDER_SECRET_LENGTH) throw new ConfigError(`${name} must be at least ${MIN_FORWARDER_SECRET_LENGTH} characters long`);
+  return raw;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -26,18 +26,18 @@ export class DisputesResolver {
     private readonly access: GameAccessService,
   ) {}
 
-  @Mutation(() => DisputeModel, { description: 'A participant of a game (a seated player or its referee) disputes one of its events.' })
+  @Mutation(() => DisputeModel, { nullable: true, description: 'A participant of a game (a seated player or its referee) disputes one of its events.' })
   openDispute(@Args('input') input: OpenDisputeInput, @CurrentPrincipal() principal: Principal): Promise<DisputeModel> {
     return this.service.open(principal, input).then(toDisputeModel);
   }
 
-  @Mutation(() => DisputeModel, { description: "The game's referee rejects a dispute, or upholds it with a remedy (a correction or a rewind)." })
+  @Mutation(() => DisputeModel, { nullable: true, description: "The game's referee rejects a dispute, or upholds it with a remedy (a correction or a rewind)." })
   ruleOnDispute(@Args('input') input: RuleOnDisputeInput, @CurrentPrincipal() principal: Principal): Promise<DisputeModel> {
     const remedy = input.remedy ? toRemedy(input.remedy) : null;
     return this.service.rule(principal, { disputeId: input.disputeId, decision: input.decision, reason: input.reason, remedy }).then(toDisputeModel);
   }
 
-  @Mutation(() => DisputeSettingsModel, { description: "The game's referee sets whether opening a dispute pauses the game." })
+  @Mutation(() => DisputeSettingsModel, { nullable: true, description: "The game's referee sets whether opening a dispute pauses the game." })
   setDisputeSettings(@Args('input') input: DisputeSettingsInput, @CurrentPrincipal() principal: Principal): Promise<DisputeSettingsModel> {
     return this.service.changeSettings(principal, input).then((settings) => ({ gameId: input.gameId, ...settings }));
   }

@@ -46,7 +46,7 @@ export class GameCommandsResolver {
     };
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Creates a Stock Ticker game in its lobby.' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Creates a Stock Ticker game in its lobby.' })
   createStockTickerGame(@Args('input') input: CreateStockTickerGameInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     // A retry of a create without a game id must reach the same game: derive it from the command id.
     const gameId = input.gameId ?? (input.commandId ? nameBasedUuid(`create-game:${input.commandId}`) : randomUUID());
@@ -58,7 +58,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Seats a player in the lobby.' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Seats a player in the lobby.' })
   joinGame(@Args('input') input: JoinGameInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -67,7 +67,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Starts the game: opening purchases begin.' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Starts the game: opening purchases begin.' })
   startGame(@Args('input') input: StartGameInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -76,7 +76,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Buys shares at the market price (in a trading window).' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Buys shares at the market price (in a trading window).' })
   buyShares(@Args('input') input: BuySharesInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -85,7 +85,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Sells shares at the market price (in a trading window).' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Sells shares at the market price (in a trading window).' })
   sellShares(@Args('input') input: SellSharesInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -94,7 +94,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'The player is done with the opening purchases or the trading window.' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'The player is done with the opening purchases or the trading window.' })
   finishTrading(@Args('input') input: FinishTradingInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -103,7 +103,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: "Rolls the three dice (on the player's turn)." })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: "Rolls the three dice (on the player's turn)." })
   rollDice(@Args('input') input: RollDiceInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -112,7 +112,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Borrows from the Broker (amount in cents).' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Borrows from the Broker (amount in cents).' })
   borrow(@Args('input') input: BorrowInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,
@@ -121,7 +121,7 @@ export class GameCommandsResolver {
     });
   }
 
-  @Mutation(() => CommandOutcomeModel, { description: 'Ends the game now and ranks the players.' })
+  @Mutation(() => CommandOutcomeModel, { nullable: true, description: 'Ends the game now and ranks the players.' })
   endGame(@Args('input') input: EndGameInput, @CurrentPrincipal() principal: Principal): Promise<CommandOutcomeModel> {
     return this.send(principal, {
       gameId: input.gameId,

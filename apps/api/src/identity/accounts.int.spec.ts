@@ -89,6 +89,35 @@ describe('accounts and sessions over HTTP', () => {
     expect(unknown.errors?.[0]).toEqual(wrong.errors?.[0] && { ...wrong.errors[0], path: ['signIn'] });
   });
 
+  it('refuses a password above 72 UTF-8 bytes at sign-in as at sign-up, with the same error, so nothing can be appended', async () => {
+    // bcrypt compares the first 72 bytes only: a 72-byte password with anything after it used to sign in.
+    const exactly72 = 'p'.repeat(72);
+    const { signUp } = await dataAs<{ signUp: Payload }>(api, undefined, SIGN_UP, {
+      input: { email: 'long@example.com', password: exactly72, displayName: 'Long' },
+    });
+    expect(signUp.account.email).toBe('long@example.com');
+    expect((await dataAs<{ signIn: Payload }>(api, undefined, SIGN_IN, { input: { email: 'long@example.com', password: exactly72 } })).signIn.account.id).toBe(
+      signUp.account.id,
+    );
+
+    const fieldsOf = (response: Awaited<ReturnType<typeof gqlAs>>): unknown => ({
+      code: response.errors?.[0]?.extensions?.code,
+      fields: response.errors?.[0]?.extensions?.['fields'],
+      data: response.data,
+    });
+    // 73 ASCII bytes, and 37 two-byte characters (74 bytes, 37 characters: under a limit counted in characters).
+    for (const tooLong of [`${exactly72}anything`, `${exactly72}x`, 'é'.repeat(37)]) {
+      const signIn = await gqlAs(api, undefined, SIGN_IN, { input: { email: 'long@example.com', password: tooLong } });
+      const signUpAgain = await gqlAs(api, undefined, SIGN_UP, { input: { email: 'other-long@example.com', password: tooLong, displayName: 'Other' } });
+      const expected = {
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'password', messages: ['password must be at most 72 bytes in UTF-8 (longer is refused, not cut)'] }],
+      };
+      expect(fieldsOf(signIn)).toEqual({ ...expected, data: { signIn: null } });
+      expect(fieldsOf(signUpAgain)).toEqual({ ...expected, data: { signUp: null } });
+    }
+  });
+
   it('is anonymous without a token: me is null', async () => {
     expect(await dataAs(api, undefined, ME)).toEqual({ me: null });
   });

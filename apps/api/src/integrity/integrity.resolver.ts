@@ -23,7 +23,7 @@ export class IntegrityResolver {
     return this.integrity.verify(args.gameId);
   }
 
-  @Mutation(() => GameFairnessModel, { description: "A referee reveals a game's seed before its end (e.g. to settle a dispute), for everyone to verify." })
+  @Mutation(() => GameFairnessModel, { nullable: true, description: "A referee reveals a game's seed before its end (e.g. to settle a dispute), for everyone to verify." })
   revealGameSeed(@Args('input') input: RevealGameSeedInput, @CurrentPrincipal() principal: Principal): Promise<GameFairnessModel> {
     return this.integrity.reveal(principal, input.gameId, input.reason, input.commandId);
   }

@@ -71,7 +71,7 @@ export class MaxiBourseCommandsResolver {
     };
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'Opens a Maxi Bourse table in its lobby (2 to 6 players may join).' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'Opens a Maxi Bourse table in its lobby (2 to 6 players may join).' })
   createMaxiBourseGame(@Args('input') input: CreateMaxiBourseGameInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     // A retry of a create without a game id must reach the same game: derive it from the command id.
     const gameId = input.gameId ?? (input.commandId ? nameBasedUuid(`create-maxi-bourse-game:${input.commandId}`) : randomUUID());
@@ -79,36 +79,38 @@ export class MaxiBourseCommandsResolver {
     return this.send(principal, { gameId, commandId: input.commandId }, command, input.league ?? null);
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'Seats a player in the lobby.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'Seats a player in the lobby.' })
   joinMaxiBourseGame(@Args('input') input: JoinMaxiBourseGameInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'JoinGame', data: { playerId: input.playerId, name: input.name } });
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'I: the banker opens the session: cash handed out, prices at nominal, piles shuffled, the draft begins (a referee command).',
   })
   startMaxiBourseGame(@Args('input') input: StartMaxiBourseGameInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'StartGame', data: {} });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'I: picks one company of the starting portfolio (1,000 shares, free of charge).' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'I: picks one company of the starting portfolio (1,000 shares, free of charge).' })
   pickMaxiBourseCompany(@Args('input') input: PickMaxiBourseCompanyInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'PickStartingCompany', data: { playerId: input.playerId, company: input.company } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'II: rolls the two dice and moves the pawn; the space is resolved (payouts on a complete round, IV).' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'II: rolls the two dice and moves the pawn; the space is resolved (payouts on a complete round, IV).' })
   rollMaxiBourseDice(@Args('input') input: RollMaxiBourseDiceInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'RollDice', data: { playerId: input.playerId } });
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'III.2: the roller offers shares before rolling; III.6, III.8: a player raising cash offers shares.',
   })
   offerMaxiBourseShares(@Args('input') input: OfferMaxiBourseSharesInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'OfferShares', data: { playerId: input.playerId, company: input.company, lots: input.lots } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.2: answers an offer of shares with the lots wanted (0 refuses and may lower the price).' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.2: answers an offer of shares with the lots wanted (0 refuses and may lower the price).' })
   answerMaxiBourseSaleOffer(
     @Args('input') input: AnswerMaxiBourseSaleOfferInput,
     @CurrentPrincipal() principal: Principal,
@@ -117,6 +119,7 @@ export class MaxiBourseCommandsResolver {
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'III.2: asks the roller for shares before the roll (a premium sale); III.1-7: the lander asks a holder when the bank has sold out.',
   })
   requestMaxiBourseShares(
@@ -129,12 +132,12 @@ export class MaxiBourseCommandsResolver {
     });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.2: the seller names a price for the shares asked for.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.2: the seller names a price for the shares asked for.' })
   quoteMaxiBoursePremium(@Args('input') input: QuoteMaxiBoursePremiumInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'QuotePremiumPrice', data: { playerId: input.playerId, price: input.price } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.2: the seller refuses to sell (before the buyer has accepted a price).' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.2: the seller refuses to sell (before the buyer has accepted a price).' })
   declineMaxiBourseShareRequest(
     @Args('input') input: DeclineMaxiBourseShareRequestInput,
     @CurrentPrincipal() principal: Principal,
@@ -143,13 +146,14 @@ export class MaxiBourseCommandsResolver {
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'III.2: the buyer accepts the price named, or refuses it (the shares then go at the last price accepted, if any).',
   })
   answerMaxiBoursePremium(@Args('input') input: AnswerMaxiBoursePremiumInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'AnswerPremiumPrice', data: { playerId: input.playerId, accept: input.accept } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.2: the seller sells at the last price the buyer accepted.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.2: the seller sells at the last price the buyer accepted.' })
   closeMaxiBoursePremiumSale(
     @Args('input') input: CloseMaxiBoursePremiumSaleInput,
     @CurrentPrincipal() principal: Principal,
@@ -157,12 +161,12 @@ export class MaxiBourseCommandsResolver {
     return this.send(principal, input, { type: 'ClosePremiumSale', data: { playerId: input.playerId } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.7: after a double, buys 1 or 2 lots of any company at market price.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.7: after a double, buys 1 or 2 lots of any company at market price.' })
   buyMaxiBourseOnDouble(@Args('input') input: BuyMaxiBourseOnDoubleInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'BuyOnDouble', data: { playerId: input.playerId, company: input.company, lots: input.lots } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.7: lets the purchase on a double go.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.7: lets the purchase on a double go.' })
   skipMaxiBourseDoublePurchase(
     @Args('input') input: SkipMaxiBourseDoublePurchaseInput,
     @CurrentPrincipal() principal: Principal,
@@ -171,6 +175,7 @@ export class MaxiBourseCommandsResolver {
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'III.1-4: the lander chooses the company for everyone; on the company of the space the lander buys at market price (III.1-5).',
   })
   chooseMaxiBourseCompany(
@@ -180,7 +185,7 @@ export class MaxiBourseCommandsResolver {
     return this.send(principal, input, { type: 'ChooseShareCompany', data: { playerId: input.playerId, company: input.company } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.1-4: the lander passes on the share space.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.1-4: the lander passes on the share space.' })
   passMaxiBourseShareSpace(
     @Args('input') input: PassMaxiBourseShareSpaceInput,
     @CurrentPrincipal() principal: Principal,
@@ -189,13 +194,14 @@ export class MaxiBourseCommandsResolver {
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'III.1-3, III.1-5: declares 0, 1 or 2 lots in a round of bidding (at market price for the lander’s first, at best otherwise).',
   })
   declareMaxiBourseBid(@Args('input') input: DeclareMaxiBourseBidInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'DeclareBid', data: { playerId: input.playerId, lots: input.lots } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.1-6: stays in the auction at the banker’s price, or withdraws.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.1-6: stays in the auction at the banker’s price, or withdraws.' })
   answerMaxiBourseAuction(
     @Args('input') input: AnswerMaxiBourseAuctionInput,
     @CurrentPrincipal() principal: Principal,
@@ -203,17 +209,18 @@ export class MaxiBourseCommandsResolver {
     return this.send(principal, input, { type: 'AnswerAuction', data: { playerId: input.playerId, stay: input.stay } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'Pays for shares bought; a buyer short of cash is fined and must sell (III.8).' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'Pays for shares bought; a buyer short of cash is fined and must sell (III.8).' })
   payMaxiBourseShares(@Args('input') input: PayMaxiBourseSharesInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'PayForShares', data: { playerId: input.playerId } });
   }
 
-  @Mutation(() => MaxiBourseCommandOutcomeModel, { description: 'III.5: reveals a Rumours card at any moment of play; its price change applies at once.' })
+  @Mutation(() => MaxiBourseCommandOutcomeModel, { nullable: true, description: 'III.5: reveals a Rumours card at any moment of play; its price change applies at once.' })
   revealMaxiBourseRumour(@Args('input') input: RevealMaxiBourseRumourInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {
     return this.send(principal, input, { type: 'RevealRumour', data: { playerId: input.playerId, cardId: input.cardId } });
   }
 
   @Mutation(() => MaxiBourseCommandOutcomeModel, {
+    nullable: true,
     description: 'V: the banker closes the session because the playing time has elapsed; the portfolios are valued (a referee command).',
   })
   closeMaxiBourseSession(@Args('input') input: CloseMaxiBourseSessionInput, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseCommandOutcomeModel> {

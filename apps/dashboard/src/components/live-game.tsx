@@ -128,7 +128,7 @@ export function LiveGame({ initial, subscriptionUrl }: { initial: GameView; subs
       ) : null}
       {streamComplete ? null : (
         <div className="notice warn">
-          <p>This game has more events than the dashboard reads at once: round guides and net worth cover its first events only.</p>
+          <p>This game has more rounds than the dashboard reads at once: round guides and net worth cover its first rounds only.</p>
         </div>
       )}
       <div className="grid-2">

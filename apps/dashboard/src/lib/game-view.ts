@@ -5,6 +5,8 @@ import {
   fetchLegalActions,
   fetchSnapshot,
   fetchSnapshots,
+  fetchTimeline,
+  MAX_MARK_PAGES,
   type GameDetail,
   type PlayerActions,
 } from './queries';
@@ -61,22 +63,29 @@ export interface GameView extends LegalActionsResult {
   readonly lastEventPosition: number;
 }
 
-/** Everything the live board shows, in a bounded number of requests. */
+/**
+ * Everything the live board shows, in at most BOARD_REQUESTS requests however long the game (it is
+ * rendered again on every event of a game in play, so its cost is paid often): the game, every
+ * player's legal actions, the marks and recent events (fetchTimeline), and the net-worth snapshots.
+ */
 export async function loadGameView(request: Requester, id: string): Promise<GameView | null> {
   const game = await fetchGame(request, id);
   if (game === null) return null;
-  const [actions, stream] = await Promise.all([loadLegalActions(request, game), fetchEventStream(request, id, MAX_TIMELINE_EVENTS)]);
-  const events = stream?.events ?? [];
-  const netWorth = await loadNetWorthHistory(request, id, events);
+  const [actions, timeline] = await Promise.all([loadLegalActions(request, game), fetchTimeline(request, id, RECENT_EVENTS)]);
+  const recent = timeline?.recent ?? [];
+  const netWorth = await loadNetWorthHistory(request, id, timeline?.marks ?? []);
   return {
     game,
     ...actions,
     netWorth,
-    recentEvents: events.slice(-RECENT_EVENTS).reverse(),
-    streamComplete: stream?.complete ?? true,
-    lastEventPosition: events[events.length - 1]?.position ?? game.lastPosition,
+    recentEvents: [...recent].reverse(),
+    streamComplete: timeline?.complete ?? true,
+    lastEventPosition: recent[recent.length - 1]?.position ?? game.lastPosition,
   };
 }
+
+/** The most requests loadGameView makes: the game, the legal actions, the timeline's pages, the snapshots. */
+export const BOARD_REQUESTS = 1 + 1 + MAX_MARK_PAGES + 1;
 
 export interface ReplayView {
   readonly game: GameDetail;

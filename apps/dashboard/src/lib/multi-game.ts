@@ -240,21 +240,29 @@ export async function fetchOtherEventStream(request: Requester, kind: Exclude<Ga
   }
 }
 
-/** The last `count` events (newest first) and the positions to sample worth at. */
+/**
+ * The last `count` events (newest first) and worth over time, in two requests whatever the length of the
+ * stream: the last page gives the number of events, and the worth is sampled at revisions spread over
+ * them (a game's revisions are 0 to count - 1), all in one aliased request.
+ */
 async function recentEvents(
   request: Requester,
   kind: Exclude<GameKind, 'STOCK_TICKER'>,
   id: string,
   count: number,
 ): Promise<{ recent: GameEvent[]; worthHistory: WorthPoint[] }> {
-  const stream = await fetchOtherEventStream(request, kind, id);
-  const positions = samplePositions(stream.events.map((event) => event.position), WORTH_SAMPLES);
-  return { recent: stream.events.slice(-count).reverse(), worthHistory: await fetchWorthHistory(request, kind, id, positions) };
+  const page = await fetchOtherEventsPage(request, kind, id, count, null, { last: count });
+  if (page === null) return { recent: [], worthHistory: [] };
+  const revisions = samplePositions(
+    Array.from({ length: page.totalCount }, (_, revision) => revision),
+    WORTH_SAMPLES,
+  );
+  return { recent: [...page.events].reverse(), worthHistory: await fetchWorthHistory(request, kind, id, revisions) };
 }
 
 const WORTH_SAMPLES = 16;
 
-async function recentEventsAndWorth(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string): Promise<{ events: GameEvent[]; worthHistory: WorthPoint[] }> {
+export async function recentEventsAndWorth(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string): Promise<{ events: GameEvent[]; worthHistory: WorthPoint[] }> {
   const { recent, worthHistory } = await recentEvents(request, kind, id, 12);
   return { events: recent, worthHistory };
 }
@@ -282,8 +290,8 @@ export function worthAt(snapshot: OtherSnapshot): Record<string, number | null> 
   return values;
 }
 
-async function fetchWorthHistory(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string, positions: readonly number[]): Promise<WorthPoint[]> {
-  const snapshots = await Promise.all(positions.map((position) => fetchOtherSnapshot(request, kind, id, position, null)));
+async function fetchWorthHistory(request: Requester, kind: Exclude<GameKind, 'STOCK_TICKER'>, id: string, revisions: readonly number[]): Promise<WorthPoint[]> {
+  const snapshots = await fetchOtherSnapshotsAtRevisions(request, kind, id, revisions);
   return snapshots.flatMap((snapshot) => (snapshot === null ? [] : [{ position: snapshot.position, values: worthAt(snapshot) }]));
 }
 
@@ -422,14 +430,16 @@ export interface OtherSnapshot {
   }[];
 }
 
+const BOLSA_AT_FIELDS = 'position revision phase month prices { company price } players { playerId name cash hasSubmittedPlan shares { company shares } }';
+const MAXI_AT_FIELDS =
+  'position revision phase tableTurn roller prices { company price } players { playerId name cash position ruined rumourCount rumours holdings { company shares } }';
+
 const BOLSA_AT = `query DashboardBolsaAt($id: ID!, $position: SafeInt!, $viewAs: ID) {
-  bolsaGameAt(id: $id, position: $position, viewAs: $viewAs) { position revision phase month prices { company price } players { playerId name cash hasSubmittedPlan shares { company shares } } }
+  bolsaGameAt(id: $id, position: $position, viewAs: $viewAs) { ${BOLSA_AT_FIELDS} }
 }`;
 
 const MAXI_AT = `query DashboardMaxiBourseAt($id: ID!, $position: SafeInt!, $viewAs: ID) {
-  maxiBourseGameAt(id: $id, position: $position, viewAs: $viewAs) {
-    position revision phase tableTurn roller prices { company price } players { playerId name cash position ruined rumourCount rumours holdings { company shares } }
-  }
+  maxiBourseGameAt(id: $id, position: $position, viewAs: $viewAs) { ${MAXI_AT_FIELDS} }
 }`;
 
 interface BolsaAt {
@@ -466,26 +476,60 @@ export async function fetchOtherSnapshot(
   const variables = { id, position, viewAs };
   if (kind === 'BOLSA') {
     const data: BolsaAt = await request(BOLSA_AT, variables);
-    const at = data.bolsaGameAt;
-    if (at === null) return null;
-    return {
-      position: at.position,
-      revision: at.revision,
-      phase: at.phase,
-      progress: `month ${at.month}`,
-      prices: at.prices.map((entry) => ({ company: entry.company, price: dollarsToCents(entry.price) })),
-      players: at.players.map((player) => ({
-        playerId: player.playerId,
-        name: player.name,
-        cash: dollarsToCents(player.cash),
-        holdings: player.shares,
-        notes: player.hasSubmittedPlan ? ['plan handed in'] : [],
-      })),
-    };
+    return data.bolsaGameAt === null ? null : fromBolsaAt(data.bolsaGameAt);
   }
   const data: MaxiAt = await request(MAXI_AT, variables);
-  const at = data.maxiBourseGameAt;
-  if (at === null) return null;
+  return data.maxiBourseGameAt === null ? null : fromMaxiAt(data.maxiBourseGameAt);
+}
+
+/**
+ * The game after each of `revisions` (its own events, numbered from 0), in one request: one aliased
+ * field per revision, so a chart of many points costs one API call.
+ */
+export async function fetchOtherSnapshotsAtRevisions(
+  request: Requester,
+  kind: Exclude<GameKind, 'STOCK_TICKER'>,
+  id: string,
+  revisions: readonly number[],
+): Promise<(OtherSnapshot | null)[]> {
+  if (revisions.length === 0) return [];
+  const field = kind === 'BOLSA' ? 'bolsaGameAt' : 'maxiBourseGameAt';
+  const selection = kind === 'BOLSA' ? BOLSA_AT_FIELDS : MAXI_AT_FIELDS;
+  const declarations = revisions.map((_, index) => `$r${index}: Int!`).join(', ');
+  const fields = revisions.map((_, index) => `s${index}: ${field}(id: $id, revision: $r${index}) { ${selection} }`).join(' ');
+  const variables: Record<string, string | number> = { id };
+  revisions.forEach((revision, index) => {
+    variables[`r${index}`] = revision;
+  });
+  const data: Record<string, unknown> = await request(`query DashboardWorthHistory($id: ID!, ${declarations}) { ${fields} }`, variables);
+  return revisions.map((_, index) => {
+    const at = data[`s${index}`];
+    if (at === null || at === undefined) return null;
+    return kind === 'BOLSA' ? fromBolsaAt(at as BolsaAtValue) : fromMaxiAt(at as MaxiAtValue);
+  });
+}
+
+type BolsaAtValue = NonNullable<BolsaAt['bolsaGameAt']>;
+type MaxiAtValue = NonNullable<MaxiAt['maxiBourseGameAt']>;
+
+function fromBolsaAt(at: BolsaAtValue): OtherSnapshot {
+  return {
+    position: at.position,
+    revision: at.revision,
+    phase: at.phase,
+    progress: `month ${at.month}`,
+    prices: at.prices.map((entry) => ({ company: entry.company, price: dollarsToCents(entry.price) })),
+    players: at.players.map((player) => ({
+      playerId: player.playerId,
+      name: player.name,
+      cash: dollarsToCents(player.cash),
+      holdings: player.shares,
+      notes: player.hasSubmittedPlan ? ['plan handed in'] : [],
+    })),
+  };
+}
+
+function fromMaxiAt(at: MaxiAtValue): OtherSnapshot {
   return {
     position: at.position,
     revision: at.revision,

@@ -166,6 +166,54 @@ export async function fetchEventStream(request: Requester, id: string, maxEvents
   }
 }
 
+/** The events the net-worth chart and the round guides are placed on (timeline.ts). */
+export const MARK_EVENT_TYPES: readonly string[] = ['OpeningClosed', 'RoundCompleted', 'GameEnded'];
+/** Most pages of marks read (100 each, the first with the recent events): a board costs at most this many stream reads. */
+export const MAX_MARK_PAGES = 3;
+
+const TIMELINE_QUERY = `query DashboardTimeline($id: ID!, $types: [String!], $after: String, $recent: Int!, $withRecent: Boolean!) {
+  game(id: $id) {
+    id
+    marks: events(first: ${MAX_PAGE_SIZE}, after: $after, types: $types) { pageInfo { hasNextPage endCursor } edges { node { ${EVENT_FIELDS} } } }
+    recent: events(last: $recent) @include(if: $withRecent) { edges { node { ${EVENT_FIELDS} } } }
+  }
+}`;
+
+interface TimelineAnswer {
+  readonly game: {
+    readonly marks: { readonly pageInfo: { readonly hasNextPage: boolean; readonly endCursor: string | null }; readonly edges: readonly { readonly node: GameEvent }[] };
+    readonly recent?: { readonly edges: readonly { readonly node: GameEvent }[] };
+  } | null;
+}
+
+export interface Timeline {
+  /** The mark events (start, round ends, end), oldest first. */
+  readonly marks: GameEvent[];
+  /** The last `recent` events of the stream, oldest first. */
+  readonly recent: GameEvent[];
+  /** False when the game has more marks than MAX_MARK_PAGES pages hold. */
+  readonly complete: boolean;
+}
+
+/**
+ * What the live board needs of the stream, in at most MAX_MARK_PAGES requests however long the game:
+ * the mark events (filtered by the API) and the last `recent` events, together in the first request.
+ */
+export async function fetchTimeline(request: Requester, id: string, recent: number): Promise<Timeline | null> {
+  const marks: GameEvent[] = [];
+  let latest: GameEvent[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < MAX_MARK_PAGES; page += 1) {
+    const data: TimelineAnswer = await request(TIMELINE_QUERY, { id, types: MARK_EVENT_TYPES, after, recent, withRecent: page === 0 });
+    if (data.game === null) return null;
+    marks.push(...data.game.marks.edges.map((edge) => edge.node));
+    if (page === 0) latest = (data.game.recent?.edges ?? []).map((edge) => edge.node);
+    after = data.game.marks.pageInfo.endCursor;
+    if (!data.game.marks.pageInfo.hasNextPage || after === null) return { marks, recent: latest, complete: true };
+  }
+  return { marks, recent: latest, complete: false };
+}
+
 // ---- Time travel ------------------------------------------------------------------------------
 
 const SNAPSHOT_QUERY = `query DashboardGameAt($id: ID!, $position: SafeInt!) { gameAt(id: $id, position: $position) { ${SNAPSHOT_FIELDS} } }`;

@@ -1,4 +1,4 @@
-import { RuleViolation } from '@corbeille/kernel';
+import { assertWithinCorrectionLimit, CORRECTION_LIMITS, RuleViolation } from '@corbeille/kernel';
 import { companyDefinition, isCompanyId } from './market';
 import type { BolsaState, CompanyId, CompanyMarket, Portfolio } from './types';
 
@@ -36,6 +36,7 @@ export function correctBolsa(state: BolsaState, adjustments: readonly BolsaAdjus
         const cash = portfolio.cash + adjustment.delta;
         if (!Number.isSafeInteger(adjustment.delta)) refuse('BAD_AMOUNT', 'A cash adjustment is a whole number of euros');
         if (cash < 0) refuse('NEGATIVE_CASH', `${adjustment.playerId} would have negative cash (${cash} €)`, { playerId: adjustment.playerId, cash });
+        assertWithinCorrectionLimit('cash', cash, CORRECTION_LIMITS.money, { playerId: adjustment.playerId });
         portfolios = { ...portfolios, [adjustment.playerId]: { ...portfolio, cash } };
         break;
       }

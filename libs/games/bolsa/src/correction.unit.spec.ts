@@ -48,6 +48,7 @@ describe('correctBolsa', () => {
     expect(code(() => correctBolsa(state, [{ kind: 'holding', playerId: alice, stock: 'CEREAL', delta: available + 1 }]))).toBe('SHARES_NOT_CONSERVED');
     expect(code(() => correctBolsa(state, [{ kind: 'holding', playerId: alice, stock: 'CEREAL', delta: -3 }]))).toBe('NEGATIVE_HOLDING');
     expect(code(() => correctBolsa(state, [{ kind: 'cash', playerId: alice, delta: -1_000_000 }]))).toBe('NEGATIVE_CASH');
+    expect(code(() => correctBolsa(state, [{ kind: 'cash', playerId: alice, delta: 1_000_000_000_000 }]))).toBe('AMOUNT_TOO_LARGE');
     expect(code(() => correctBolsa(state, [{ kind: 'cash', playerId: 'zoe', delta: 1 }]))).toBe('UNKNOWN_PLAYER');
   });
 

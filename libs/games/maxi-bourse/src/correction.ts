@@ -1,4 +1,4 @@
-import { RuleViolation } from '@corbeille/kernel';
+import { assertWithinCorrectionLimit, CORRECTION_LIMITS, RuleViolation } from '@corbeille/kernel';
 import { maxiBourseContent } from './content';
 import type { CompanyId, MaxiBourseState, PlayerPortfolio, Valuation } from './types';
 
@@ -36,6 +36,7 @@ export function correctMaxiBourse(state: MaxiBourseState, adjustments: readonly 
         if (!Number.isSafeInteger(adjustment.delta)) refuse('BAD_AMOUNT', 'A cash adjustment is a whole number of dollars');
         const cash = portfolio.cash + adjustment.delta;
         if (cash < 0) refuse('NEGATIVE_CASH', `${adjustment.playerId} would have negative cash (${cash} $)`, { playerId: adjustment.playerId, cash });
+        assertWithinCorrectionLimit('cash', cash, CORRECTION_LIMITS.money, { playerId: adjustment.playerId });
         players = { ...players, [adjustment.playerId]: { ...portfolio, cash } };
         break;
       }
@@ -63,6 +64,8 @@ export function correctMaxiBourse(state: MaxiBourseState, adjustments: readonly 
         if (!Number.isSafeInteger(to) || to % priceStep !== 0 || to < priceFloor) {
           refuse('PRICE_OFF_BOARD', `A price is a multiple of ${priceStep} $, at least ${priceFloor} $`, { company, price: to });
         }
+        // The board has a floor but no top (decisions.md): the ceiling keeps 10,000 shares at that price exact.
+        assertWithinCorrectionLimit('price', to, CORRECTION_LIMITS.price, { company });
         prices = { ...prices, [company]: to };
         break;
       }

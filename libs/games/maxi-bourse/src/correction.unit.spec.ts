@@ -47,6 +47,13 @@ describe('correctMaxiBourse', () => {
     expect(code(() => correctMaxiBourse(state, [{ kind: 'price', stock: 'ACME', to: 100 }]))).toBe('UNKNOWN_STOCK');
   });
 
+  it('refuses a price or cash beyond what a game could hold (the board has no top)', () => {
+    const state = tableState();
+    expect(code(() => correctMaxiBourse(state, [{ kind: 'price', stock: 'ESSO', to: 1_000_000 }]))).toBeUndefined();
+    expect(code(() => correctMaxiBourse(state, [{ kind: 'price', stock: 'ESSO', to: 1_000_010 }]))).toBe('AMOUNT_TOO_LARGE');
+    expect(code(() => correctMaxiBourse(state, [{ kind: 'cash', playerId: 'ann', delta: 1_000_000_000_000 }]))).toBe('AMOUNT_TOO_LARGE');
+  });
+
   it('after the end values the players again', () => {
     const { state } = playWholeGame({
       players: [

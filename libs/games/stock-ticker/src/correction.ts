@@ -1,4 +1,4 @@
-import { RuleViolation } from '@corbeille/kernel';
+import { assertWithinCorrectionLimit, CORRECTION_LIMITS, RuleViolation } from '@corbeille/kernel';
 import { isStockName, stockTickerContent } from './content/stocks';
 import type { InPlayState } from './state';
 import type { Portfolio, StockName, StockTickerState } from './types';
@@ -38,6 +38,7 @@ export function correctStockTicker(state: StockTickerState, adjustments: readonl
         const cash = portfolio.cash + adjustment.delta;
         if (!Number.isSafeInteger(adjustment.delta)) refuse('BAD_AMOUNT', 'A cash adjustment is a whole number of cents');
         if (cash < 0) refuse('NEGATIVE_CASH', `${adjustment.playerId} would have negative cash (${cash} cents)`, { playerId: adjustment.playerId, cash });
+        assertWithinCorrectionLimit('cash', cash, CORRECTION_LIMITS.money, { playerId: adjustment.playerId });
         portfolios = { ...portfolios, [adjustment.playerId]: { ...portfolio, cash } };
         break;
       }
@@ -50,6 +51,8 @@ export function correctStockTicker(state: StockTickerState, adjustments: readonl
         if (shares < 0) {
           refuse('NEGATIVE_HOLDING', `${adjustment.playerId} would hold ${shares} shares of ${stock}`, { playerId: adjustment.playerId, stock, shares });
         }
+        // The Broker's stock is unlimited, so nothing else bounds a corrected holding.
+        assertWithinCorrectionLimit('shares', shares, CORRECTION_LIMITS.shares, { playerId: adjustment.playerId, stock });
         portfolios = { ...portfolios, [adjustment.playerId]: { ...portfolio, holdings: { ...portfolio.holdings, [stock]: shares } } };
         break;
       }

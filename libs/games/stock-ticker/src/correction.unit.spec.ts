@@ -35,6 +35,9 @@ describe('correctStockTicker', () => {
     const state = rolling();
     expect(code(() => correctStockTicker(state, [{ kind: 'cash', playerId: bob, delta: -450_001 }]))).toBe('NEGATIVE_CASH');
     expect(code(() => correctStockTicker(state, [{ kind: 'holding', playerId: bob, stock: 'TECH', delta: -501 }]))).toBe('NEGATIVE_HOLDING');
+    // The Broker's stock is unlimited: only the ceiling bounds a corrected holding.
+    expect(code(() => correctStockTicker(state, [{ kind: 'holding', playerId: bob, stock: 'TECH', delta: 1_000_000_000 }]))).toBe('AMOUNT_TOO_LARGE');
+    expect(code(() => correctStockTicker(state, [{ kind: 'cash', playerId: bob, delta: 1_000_000_000_000 }]))).toBe('AMOUNT_TOO_LARGE');
     expect(code(() => correctStockTicker(state, [{ kind: 'price', stock: 'TECH', to: 133 }]))).toBe('PRICE_OFF_BOARD');
     expect(code(() => correctStockTicker(state, [{ kind: 'price', stock: 'TECH', to: 200 }]))).toBe('PRICE_OFF_BOARD');
     expect(code(() => correctStockTicker(state, [{ kind: 'price', stock: 'TECH', to: 0 }]))).toBe('PRICE_OFF_BOARD');

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CompanyId } from '@corbeille/bolsa';
 import type { BolsaPriceCause } from '@corbeille/projections';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -10,16 +10,16 @@ export class BolsaPriceMoveModel {
   @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 
-  @Field(() => Int, { description: 'Month of the move (0 for the opening price).' })
+  @Field(() => SafeIntScalar, { description: 'Month of the move (0 for the opening price).' })
   month!: number;
 
-  @Field(() => Int, { description: 'The new price, in euros.' })
+  @Field(() => SafeIntScalar, { description: 'The new price, in euros.' })
   price!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   level!: number;
 
   @Field(() => BolsaPriceCauseEnum)
@@ -28,10 +28,10 @@ export class BolsaPriceMoveModel {
 
 @ObjectType('BolsaMonthlyPrice', { description: 'Step 10: the blue marker left in a month’s column.' })
 export class BolsaMonthlyPriceModel {
-  @Field(() => Int, { description: '0 for the opening price, then 1 (January) to 12 (December).' })
+  @Field(() => SafeIntScalar, { description: '0 for the opening price, then 1 (January) to 12 (December).' })
   month!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   price!: number;
 }
 
@@ -40,19 +40,19 @@ export class BolsaQuoteModel {
   @Field(() => BolsaCompany)
   company!: CompanyId;
 
-  @Field(() => Int, { description: 'The blue marker’s price, in euros.' })
+  @Field(() => SafeIntScalar, { description: 'The blue marker’s price, in euros.' })
   price!: number;
 
-  @Field(() => Int, { description: 'The blue marker’s level on the price grid.' })
+  @Field(() => SafeIntScalar, { description: 'The blue marker’s level on the price grid.' })
   level!: number;
 
-  @Field(() => Int, { description: 'The dividend per share at the current price.' })
+  @Field(() => SafeIntScalar, { description: 'The dividend per share at the current price.' })
   dividend!: number;
 
-  @Field(() => Int, { description: 'Shares on the board, in "Shares available".' })
+  @Field(() => SafeIntScalar, { description: 'Shares on the board, in "Shares available".' })
   available!: number;
 
-  @Field(() => [Int], { nullable: 'items', description: 'The trend die of each month of the quarter so far (null until rolled).' })
+  @Field(() => [SafeIntScalar], { nullable: 'items', description: 'The trend die of each month of the quarter so far (null until rolled).' })
   trend!: (number | null)[];
 
   @Field(() => Boolean, { description: 'Shares cannot be bought or sold this month (Suspend Trading).' })
@@ -76,7 +76,7 @@ export class BolsaBoardModel {
   @Field(() => ID)
   gameId!: string;
 
-  @Field(() => Int, { description: 'Current month (0 before January).' })
+  @Field(() => SafeIntScalar, { description: 'Current month (0 before January).' })
   month!: number;
 
   @Field(() => [BolsaQuoteModel], { description: 'Companies in play, in board order.' })

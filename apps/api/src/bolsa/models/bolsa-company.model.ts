@@ -1,6 +1,7 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import type { CompanyColour, CompanyId, CompanyRisk } from '@corbeille/bolsa';
 import { BolsaColour, BolsaCompany, BolsaRisk } from './bolsa-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('BolsaCompanyBoard', { description: "A company board: its colour, risk and the two grids printed on it (whole euros)." })
 export class BolsaCompanyBoardModel {
@@ -16,13 +17,13 @@ export class BolsaCompanyBoardModel {
   @Field(() => BolsaRisk)
   risk!: CompanyRisk;
 
-  @Field(() => [Int], { description: 'Prices from the bottom of the board to the top; a level is an index into this list.' })
+  @Field(() => [SafeIntScalar], { description: 'Prices from the bottom of the board to the top; a level is an index into this list.' })
   priceGrid!: number[];
 
-  @Field(() => [Int], { description: 'End of Year column: the dividend per share at each level.' })
+  @Field(() => [SafeIntScalar], { description: 'End of Year column: the dividend per share at each level.' })
   dividendGrid!: number[];
 
-  @Field(() => Int, { description: 'The level the blue marker starts on (the 30 EUR box).' })
+  @Field(() => SafeIntScalar, { description: 'The level the blue marker starts on (the 30 EUR box).' })
   startLevel!: number;
 }
 
@@ -31,6 +32,6 @@ export class BolsaSharesModel {
   @Field(() => BolsaCompany)
   company!: CompanyId;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 }

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { LotteryRotation } from '@corbeille/bolsa';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -7,13 +7,13 @@ import { BolsaGamePhase, BolsaLotteryRotation, type BolsaPhaseValue } from './bo
 
 @ObjectType('BolsaOptions', { description: 'The setup choices of a BOLSA game.' })
 export class BolsaOptionsModel {
-  @Field(() => Int, { description: 'Step 4: seconds to plan.' })
+  @Field(() => SafeIntScalar, { description: 'Step 4: seconds to plan.' })
   planningSeconds!: number;
 
-  @Field(() => Int, { description: 'First month with a deadline (earlier months close when the referee says so).' })
+  @Field(() => SafeIntScalar, { description: 'First month with a deadline (earlier months close when the referee says so).' })
   timedFromMonth!: number;
 
-  @Field(() => Int, { description: 'The last month played: 3, 6, 9 or 12.' })
+  @Field(() => SafeIntScalar, { description: 'The last month played: 3, 6, 9 or 12.' })
   lastMonth!: number;
 
   @Field(() => BolsaLotteryRotation)
@@ -31,10 +31,10 @@ export class BolsaGameModel {
   @Field(() => [PlayerModel], { description: 'Seats, in seat order.' })
   players!: PlayerModel[];
 
-  @Field(() => Int, { description: 'Current month (0 before January).' })
+  @Field(() => SafeIntScalar, { description: 'Current month (0 before January).' })
   month!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The last month played: 3, 6, 9 or 12.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'The last month played: 3, 6, 9 or 12.' })
   lastMonth!: number | null;
 
   @Field(() => String, { nullable: true, description: 'League or label given at creation.' })
@@ -46,7 +46,7 @@ export class BolsaGameModel {
   @Field(() => String, { description: 'ISO-8601.' })
   updatedAt!: string;
 
-  @Field(() => Int, { description: "Number of events in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "Number of events in the game's stream." })
   eventCount!: number;
 
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded into the read models.' })

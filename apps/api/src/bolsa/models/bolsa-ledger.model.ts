@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CompanyId } from '@corbeille/bolsa';
 import type { BolsaLedgerKind } from '@corbeille/projections';
 import { Connection } from '../../common/pagination/connection.model';
@@ -10,16 +10,16 @@ export class BolsaLedgerEntryModel {
   @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 
-  @Field(() => Int, { description: 'Orders the lines of one event (a dividend event has a line per player).' })
+  @Field(() => SafeIntScalar, { description: 'Orders the lines of one event (a dividend event has a line per player).' })
   sequence!: number;
 
   @Field(() => BolsaLedgerKindEnum)
   kind!: BolsaLedgerKind;
 
-  @Field(() => Int, { description: 'Month of the line (0 for the End of Year).' })
+  @Field(() => SafeIntScalar, { description: 'Month of the line (0 for the End of Year).' })
   month!: number;
 
   @Field(() => ID)
@@ -28,13 +28,13 @@ export class BolsaLedgerEntryModel {
   @Field(() => BolsaCompany)
   company!: CompanyId;
 
-  @Field(() => Int, { description: 'Shares sold, bought, paid on or liquidated (1 for a draw).' })
+  @Field(() => SafeIntScalar, { description: 'Shares sold, bought, paid on or liquidated (1 for a draw).' })
   shares!: number;
 
-  @Field(() => Int, { nullable: true, description: 'Euros per share (the dividend per share for a dividend); null for a draw.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Euros per share (the dividend per share for a dividend); null for a draw.' })
   price!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Euros received or paid; null for a draw.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Euros received or paid; null for a draw.' })
   amount!: number | null;
 
   @Field(() => String, { nullable: true, description: 'A purchase: "purchase" (from the board) or "lottery".' })
@@ -43,7 +43,7 @@ export class BolsaLedgerEntryModel {
   @Field(() => Boolean, { nullable: true, description: 'A draw: whether the share was real.' })
   real!: boolean | null;
 
-  @Field(() => Int, { nullable: true, description: "A draw: its number in the company's lottery." })
+  @Field(() => SafeIntScalar, { nullable: true, description: "A draw: its number in the company's lottery." })
   draw!: number | null;
 
   @Field(() => String, { description: 'ISO-8601.' })

@@ -1,15 +1,16 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import type { CompanyId } from '@corbeille/bolsa';
 import { BolsaSharesModel } from './bolsa-company.model';
 import { BolsaActionType, BolsaCompany, type BolsaActionTypeValue } from './bolsa-enums';
 import { BolsaNewspaperCardModel } from './bolsa-newspaper-card.model';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('BolsaLegalAction', { description: 'A move the player may make now, with its bounds.' })
 export class BolsaLegalActionModel {
   @Field(() => BolsaActionType)
   type!: BolsaActionTypeValue;
 
-  @Field(() => Int, { nullable: true, description: 'A plan: markers the player has (5).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'A plan: markers the player has (5).' })
   maxMarkers!: number | null;
 
   @Field(() => [BolsaSharesModel], { description: 'A plan: companies the player holds, with the most shares worth planning to sell.' })

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CompanyId } from '@corbeille/bolsa';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { BolsaCompany, BolsaGamePhase, type BolsaPhaseValue } from './bolsa-enums';
@@ -25,7 +25,7 @@ export class BolsaNewspaperHandModel {
 
 @ObjectType('BolsaMonthRecord', { description: 'A month played: its revealed plans, who sat out, the cards played.' })
 export class BolsaMonthRecordModel {
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   month!: number;
 
   @Field(() => [BolsaPlayerPlanModel])
@@ -43,16 +43,16 @@ export class BolsaMonthModel {
   @Field(() => ID)
   gameId!: string;
 
-  @Field(() => Int, { description: '1 (January) to 12 (December).' })
+  @Field(() => SafeIntScalar, { description: '1 (January) to 12 (December).' })
   month!: number;
 
   @Field(() => String, { description: 'E.g. "January".' })
   monthName!: string;
 
-  @Field(() => Int, { description: '1 to 4.' })
+  @Field(() => SafeIntScalar, { description: '1 to 4.' })
   quarter!: number;
 
-  @Field(() => Int, { description: '1 to 3: the quarter’s prices move in month 3 (Step 3).' })
+  @Field(() => SafeIntScalar, { description: '1 to 3: the quarter’s prices move in month 3 (Step 3).' })
   monthOfQuarter!: number;
 
   @Field(() => BolsaGamePhase)
@@ -85,7 +85,7 @@ export class BolsaMonthModel {
   @Field(() => [BolsaCompany], { description: 'Companies that cannot be traded this month.' })
   suspended!: CompanyId[];
 
-  @Field(() => Int, { description: 'Cards left in the newspaper deck (its order is secret).' })
+  @Field(() => SafeIntScalar, { description: 'Cards left in the newspaper deck (its order is secret).' })
   deckSize!: number;
 
   @Field(() => [BolsaPlayerPlanModel], {

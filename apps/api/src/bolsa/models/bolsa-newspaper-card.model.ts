@@ -1,13 +1,14 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CompanyId } from '@corbeille/bolsa';
 import { BolsaCompany } from './bolsa-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('BolsaCardMove')
 export class BolsaCardMoveModel {
   @Field(() => BolsaCompany)
   company!: CompanyId;
 
-  @Field(() => Int, { description: 'Levels the blue marker moves (negative: down).' })
+  @Field(() => SafeIntScalar, { description: 'Levels the blue marker moves (negative: down).' })
   levels!: number;
 }
 

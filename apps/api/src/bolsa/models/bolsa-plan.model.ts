@@ -1,5 +1,6 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BolsaSharesModel } from './bolsa-company.model';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('BolsaPlan', { description: 'Step 4: a player card with its markers.' })
 export class BolsaPlanModel {
@@ -9,10 +10,10 @@ export class BolsaPlanModel {
   @Field(() => [BolsaSharesModel], { description: 'Shares to buy, per company.' })
   buy!: BolsaSharesModel[];
 
-  @Field(() => Int, { description: 'Markers on the newspaper area.' })
+  @Field(() => SafeIntScalar, { description: 'Markers on the newspaper area.' })
   newspaper!: number;
 
-  @Field(() => Int, { description: 'Markers used, at most 5.' })
+  @Field(() => SafeIntScalar, { description: 'Markers used, at most 5.' })
   markers!: number;
 }
 

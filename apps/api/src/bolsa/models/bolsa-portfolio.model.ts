@@ -1,13 +1,14 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CompanyId } from '@corbeille/bolsa';
 import { BolsaCompany } from './bolsa-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('BolsaLot', { description: 'Shares of one company bought at one price: the scale on the back of the screen.' })
 export class BolsaLotModel {
-  @Field(() => Int, { nullable: true, description: 'Price paid per share; null for shares dealt at the start.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Price paid per share; null for shares dealt at the start.' })
   price!: number | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 }
 
@@ -16,13 +17,13 @@ export class BolsaHoldingModel {
   @Field(() => BolsaCompany)
   company!: CompanyId;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 
-  @Field(() => Int, { description: 'The shares at the blue price, in euros.' })
+  @Field(() => SafeIntScalar, { description: 'The shares at the blue price, in euros.' })
   value!: number;
 
-  @Field(() => Int, { description: 'What the shares would earn at End of Year at the current dividend.' })
+  @Field(() => SafeIntScalar, { description: 'What the shares would earn at End of Year at the current dividend.' })
   dividend!: number;
 
   @Field(() => [BolsaLotModel], {
@@ -40,10 +41,10 @@ export class BolsaPortfolioModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int, { description: '0-based seat, in seat order.' })
+  @Field(() => SafeIntScalar, { description: '0-based seat, in seat order.' })
   seat!: number;
 
-  @Field(() => Int, { description: 'Money in euros (public: the book does not hide money).' })
+  @Field(() => SafeIntScalar, { description: 'Money in euros (public: the book does not hide money).' })
   cash!: number;
 
   @Field(() => [BolsaHoldingModel], {
@@ -52,13 +53,13 @@ export class BolsaPortfolioModel {
   })
   holdings!: BolsaHoldingModel[] | null;
 
-  @Field(() => Int, { nullable: true, description: 'Cash plus the shares at the blue price (null while the shares are hidden).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Cash plus the shares at the blue price (null while the shares are hidden).' })
   worth!: number | null;
 
-  @Field(() => [Int], { description: 'Months the player sat out for missing the deadline.' })
+  @Field(() => [SafeIntScalar], { description: 'Months the player sat out for missing the deadline.' })
   excludedMonths!: number[];
 
-  @Field(() => Int, { nullable: true, description: 'Final rank once the game is over.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Final rank once the game is over.' })
   rank!: number | null;
 }
 
@@ -67,9 +68,9 @@ export class BolsaStandingModel {
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   rank!: number;
 
-  @Field(() => Int, { description: 'Money after dividends and the final sale, in euros.' })
+  @Field(() => SafeIntScalar, { description: 'Money after dividends and the final sale, in euros.' })
   cash!: number;
 }

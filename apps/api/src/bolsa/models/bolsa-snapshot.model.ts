@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { BolsaSharesModel } from './bolsa-company.model';
@@ -13,7 +13,7 @@ export class BolsaSnapshotPlayerModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   cash!: number;
 
   @Field(() => [BolsaSharesModel], { nullable: true, description: 'Shares behind the screen, when the requester may see them.' })
@@ -28,7 +28,7 @@ export class BolsaPriceModel {
   @Field(() => BolsaCompany)
   company!: CompanyId;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   price!: number;
 }
 
@@ -40,13 +40,13 @@ export class BolsaSnapshotModel {
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded.' })
   position!: number;
 
-  @Field(() => Int, { description: 'Stream revision of the last event folded.' })
+  @Field(() => SafeIntScalar, { description: 'Stream revision of the last event folded.' })
   revision!: number;
 
   @Field(() => BolsaGamePhase)
   phase!: BolsaPhaseValue;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   month!: number;
 
   @Field(() => [BolsaPriceModel], { description: 'Blue prices in euros (empty before the start).' })

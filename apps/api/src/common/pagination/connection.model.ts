@@ -1,7 +1,8 @@
 import type { Type } from '@nestjs/common';
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import { decodeCursor, encodeCursor } from './cursor';
 import { PageInfoModel } from './page-info.model';
+import { SafeIntScalar } from '../scalars/safe-int.scalar';
 
 export interface Edge<T> {
   cursor: string;
@@ -33,7 +34,7 @@ export function Connection<T>(nodeType: Type<T>, name: string): abstract new () 
     @Field(() => PageInfoModel)
     pageInfo!: PageInfoModel;
 
-    @Field(() => Int, { description: 'Number of items in the whole list (all pages).' })
+    @Field(() => SafeIntScalar, { description: 'Number of items in the whole list (all pages).' })
     totalCount!: number;
   }
 

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { AdjustmentKind, DisputantRole, DisputeStatus, Remedy } from '@corbeille/rulings';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -6,7 +6,7 @@ import { AdjustmentKindEnum, DisputantRoleEnum, DisputeStatusEnum, RemedyKindEnu
 
 @ObjectType('DisputedEvent', { description: 'The event of the game a dispute names.' })
 export class DisputedEventModel {
-  @Field(() => Int, { description: "The event's revision in the game's stream (GameEvent.revision)." })
+  @Field(() => SafeIntScalar, { description: "The event's revision in the game's stream (GameEvent.revision)." })
   revision!: number;
 
   @Field(() => SafeIntScalar, { description: 'Its position in the global log (GameEvent.position).' })
@@ -45,7 +45,7 @@ export class RemedyModel {
   @Field(() => [AdjustmentModel], { description: 'The adjustments of a CORRECTION (empty for a REWIND).' })
   adjustments!: AdjustmentModel[];
 
-  @Field(() => Int, { nullable: true, description: 'REWIND: the last revision kept; every event after it and before the rewind is voided.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'REWIND: the last revision kept; every event after it and before the rewind is voided.' })
   afterRevision!: number | null;
 }
 
@@ -66,13 +66,13 @@ export class DisputeRulingModel {
   @Field(() => RemedyModel, { nullable: true, description: 'The remedy of an upheld dispute.' })
   remedy!: RemedyModel | null;
 
-  @Field(() => [Int], { description: "The game stream's revisions the remedy wrote (CorrectionApplied / EventsVoided / GameResultCorrected)." })
+  @Field(() => [SafeIntScalar], { description: "The game stream's revisions the remedy wrote (CorrectionApplied / EventsVoided / GameResultCorrected)." })
   remedyRevisions!: number[];
 }
 
 @ObjectType('GameStateAt', { description: 'The game as it stood at a point of its stream, as the viewer may see it.' })
 export class GameStateAtModel {
-  @Field(() => Int, { nullable: true, description: 'The last event included (null: before the first event).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'The last event included (null: before the first event).' })
   revision!: number | null;
 
   @Field(() => SafeIntScalar, { nullable: true })
@@ -132,7 +132,7 @@ export class StandingPreviewModel {
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   rank!: number;
 
   @Field(() => SafeIntScalar, { description: 'Cents.' })
@@ -165,7 +165,7 @@ export class RemedyPreviewModel {
   @Field(() => [StandingPreviewModel], { nullable: true, description: 'The final result now, when the game is finished.' })
   currentStandings!: StandingPreviewModel[] | null;
 
-  @Field(() => [Int], { description: 'The revisions a REWIND would void (empty for a correction).' })
+  @Field(() => [SafeIntScalar], { description: 'The revisions a REWIND would void (empty for a correction).' })
   voidedRevisions!: number[];
 }
 

@@ -1,6 +1,7 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { GameEventModel } from './game-event.model';
 import { GameModel } from './game.model';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('CommandOutcome', { description: 'What a move did: the events it recorded and the game after it.' })
 export class CommandOutcomeModel {
@@ -10,7 +11,7 @@ export class CommandOutcomeModel {
   @Field(() => [GameEventModel], { description: 'Events recorded by this command (the original ones for a repeat).' })
   events!: GameEventModel[];
 
-  @Field(() => Int, { nullable: true, description: "The stream's revision after the command." })
+  @Field(() => SafeIntScalar, { nullable: true, description: "The stream's revision after the command." })
   revision!: number | null;
 
   @Field(() => Boolean, { description: 'True when this commandId had already been applied: nothing new was written.' })

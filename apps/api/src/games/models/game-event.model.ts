@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Connection } from '../../common/pagination/connection.model';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -14,7 +14,7 @@ export class GameEventModel {
   @Field(() => SafeIntScalar, { description: 'Position in the global event log (increasing, not necessarily dense).' })
   position!: number;
 
-  @Field(() => Int, { description: "0-based position in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "0-based position in the game's stream." })
   revision!: number;
 
   @Field(() => String, { description: 'Event type, e.g. DiceRolled, SharesBought.' })

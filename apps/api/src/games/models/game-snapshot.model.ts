@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { StockName } from '@corbeille/stock-ticker';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -10,7 +10,7 @@ export class StockPriceModel {
   @Field(() => Stock)
   stock!: StockName;
 
-  @Field(() => Int, { description: 'Cents per share.' })
+  @Field(() => SafeIntScalar, { description: 'Cents per share.' })
   price!: number;
 }
 
@@ -22,16 +22,16 @@ export class SnapshotPlayerModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int, { nullable: true, description: 'Cash in cents (null before the game starts).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Cash in cents (null before the game starts).' })
   cash!: number | null;
 
   @Field(() => [HoldingModel], { description: 'Holdings valued at the prices of that moment.' })
   holdings!: HoldingModel[];
 
-  @Field(() => Int, { nullable: true, description: 'Loan in cents (null before the game starts).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Loan in cents (null before the game starts).' })
   loan!: number | null;
 
-  @Field(() => Int, {
+  @Field(() => SafeIntScalar, {
     nullable: true,
     description: 'Cash plus holdings at the prices of that moment, minus an outstanding loan and its charge (BORROWING), in cents; null before the game starts.',
   })
@@ -43,10 +43,10 @@ export class StandingModel {
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int, { description: '1 for the winner(s); equal cash shares a rank.' })
+  @Field(() => SafeIntScalar, { description: '1 for the winner(s); equal cash shares a rank.' })
   rank!: number;
 
-  @Field(() => Int, { description: 'Cash in cents after liquidation and loan repayment.' })
+  @Field(() => SafeIntScalar, { description: 'Cash in cents after liquidation and loan repayment.' })
   finalCash!: number;
 }
 
@@ -58,13 +58,13 @@ export class GameSnapshotModel {
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded.' })
   position!: number;
 
-  @Field(() => Int, { description: 'Stream revision of the last event folded.' })
+  @Field(() => SafeIntScalar, { description: 'Stream revision of the last event folded.' })
   revision!: number;
 
   @Field(() => GamePhase)
   phase!: GamePhaseValue;
 
-  @Field(() => Int, { nullable: true, description: 'Round being played or traded before (null outside those phases).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Round being played or traded before (null outside those phases).' })
   round!: number | null;
 
   @Field(() => [StockPriceModel], { description: 'Prices in cents per share (empty before the start).' })

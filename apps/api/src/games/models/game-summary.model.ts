@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { PlayerModel } from './game.model';
@@ -18,7 +18,7 @@ export class GameSummaryModel {
   @Field(() => [PlayerModel])
   players!: PlayerModel[];
 
-  @Field(() => Int, { description: 'The round (Stock Ticker) or month (BOLSA) being played; 0 before the first.' })
+  @Field(() => SafeIntScalar, { description: 'The round (Stock Ticker) or month (BOLSA) being played; 0 before the first.' })
   round!: number;
 
   @Field(() => String, { nullable: true, description: 'League or label given at creation.' })
@@ -30,7 +30,7 @@ export class GameSummaryModel {
   @Field(() => String, { description: 'ISO-8601.' })
   updatedAt!: string;
 
-  @Field(() => Int, { description: "Number of events in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "Number of events in the game's stream." })
   eventCount!: number;
 
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded into the read models.' })

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { GamePhase, type GamePhaseValue } from './game-enums';
@@ -12,7 +12,7 @@ export class PlayerModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int, { description: '0-based seat, in joining order.' })
+  @Field(() => SafeIntScalar, { description: '0-based seat, in joining order.' })
   seat!: number;
 }
 
@@ -33,10 +33,10 @@ export class GameModel {
   @Field(() => ID, { nullable: true, description: 'The Broker, who rolls first (null before the start).' })
   brokerId!: string | null;
 
-  @Field(() => Int, { description: 'Current round (0 before the first roll).' })
+  @Field(() => SafeIntScalar, { description: 'Current round (0 before the first roll).' })
   round!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The game ends after this many complete rounds (null = no limit).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'The game ends after this many complete rounds (null = no limit).' })
   roundLimit!: number | null;
 
   @Field(() => String, { description: 'ISO-8601.' })
@@ -45,7 +45,7 @@ export class GameModel {
   @Field(() => String, { description: 'ISO-8601.' })
   updatedAt!: string;
 
-  @Field(() => Int, { description: "Number of events in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "Number of events in the game's stream." })
   eventCount!: number;
 
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded into the read models.' })

@@ -1,6 +1,7 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import type { StockName } from '@corbeille/stock-ticker';
 import { LegalActionType, Stock, type LegalActionTypeValue } from './game-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('LegalAction', { description: 'A move the player may make now, with its bounds.' })
 export class LegalActionModel {
@@ -10,12 +11,12 @@ export class LegalActionModel {
   @Field(() => Stock, { nullable: true, description: 'The stock of a buy or sell.' })
   stock!: StockName | null;
 
-  @Field(() => Int, { nullable: true, description: 'Most shares the player can buy or sell now.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Most shares the player can buy or sell now.' })
   maxShares!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Shares are traded in multiples of this lot.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Shares are traded in multiples of this lot.' })
   lot!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Largest loan the player may take, in cents.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Largest loan the player may take, in cents.' })
   maxAmount!: number | null;
 }

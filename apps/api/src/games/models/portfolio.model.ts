@@ -1,16 +1,17 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { StockName } from '@corbeille/stock-ticker';
 import { Stock } from './game-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('Holding')
 export class HoldingModel {
   @Field(() => Stock)
   stock!: StockName;
 
-  @Field(() => Int, { description: 'Shares held.' })
+  @Field(() => SafeIntScalar, { description: 'Shares held.' })
   shares!: number;
 
-  @Field(() => Int, { description: 'Market value in cents (shares times the current price).' })
+  @Field(() => SafeIntScalar, { description: 'Market value in cents (shares times the current price).' })
   value!: number;
 }
 
@@ -22,15 +23,15 @@ export class PortfolioModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int, { description: 'Cash in cents.' })
+  @Field(() => SafeIntScalar, { description: 'Cash in cents.' })
   cash!: number;
 
   @Field(() => [HoldingModel])
   holdings!: HoldingModel[];
 
-  @Field(() => Int, { description: 'Amount borrowed from the Broker, in cents (0 if none).' })
+  @Field(() => SafeIntScalar, { description: 'Amount borrowed from the Broker, in cents (0 if none).' })
   loan!: number;
 
-  @Field(() => Int, { description: 'Cash plus holdings at market price, minus the loan and its charge, in cents.' })
+  @Field(() => SafeIntScalar, { description: 'Cash plus holdings at market price, minus the loan and its charge, in cents.' })
   netWorth!: number;
 }

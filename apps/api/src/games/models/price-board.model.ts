@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { StockName } from '@corbeille/stock-ticker';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { Stock } from './game-enums';
@@ -8,13 +8,13 @@ export class PricePointModel {
   @Field(() => SafeIntScalar, { description: 'Global position of the event that set this price.' })
   position!: number;
 
-  @Field(() => Int, { description: 'Stream revision of the event that set this price.' })
+  @Field(() => SafeIntScalar, { description: 'Stream revision of the event that set this price.' })
   revision!: number;
 
-  @Field(() => Int, { description: 'Round in which the price was set (0 before the first roll).' })
+  @Field(() => SafeIntScalar, { description: 'Round in which the price was set (0 before the first roll).' })
   round!: number;
 
-  @Field(() => Int, { description: 'Price in cents per share.' })
+  @Field(() => SafeIntScalar, { description: 'Price in cents per share.' })
   price!: number;
 }
 
@@ -23,16 +23,16 @@ export class StockQuoteModel {
   @Field(() => Stock)
   stock!: StockName;
 
-  @Field(() => Int, { description: 'Current price in cents per share (par is 100).' })
+  @Field(() => SafeIntScalar, { description: 'Current price in cents per share (par is 100).' })
   price!: number;
 
   @Field(() => [PricePointModel], { description: 'Every price the stock has had, in order, starting at par.' })
   history!: PricePointModel[];
 
-  @Field(() => Int, { description: 'How many times the stock split.' })
+  @Field(() => SafeIntScalar, { description: 'How many times the stock split.' })
   splits!: number;
 
-  @Field(() => Int, { description: 'How many times the stock went off the market.' })
+  @Field(() => SafeIntScalar, { description: 'How many times the stock went off the market.' })
   timesOffMarket!: number;
 }
 
@@ -41,7 +41,7 @@ export class PriceBoardModel {
   @Field(() => ID)
   gameId!: string;
 
-  @Field(() => Int, { description: 'Current round (0 before the first roll).' })
+  @Field(() => SafeIntScalar, { description: 'Current round (0 before the first roll).' })
   round!: number;
 
   @Field(() => [StockQuoteModel])

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import type { StockName } from '@corbeille/stock-ticker';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -9,7 +9,7 @@ export class TradeModel {
   @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 
   @Field(() => String)
@@ -21,19 +21,19 @@ export class TradeModel {
   @Field(() => Stock)
   stock!: StockName;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 
-  @Field(() => Int, { description: 'Price in cents per share.' })
+  @Field(() => SafeIntScalar, { description: 'Price in cents per share.' })
   price!: number;
 
-  @Field(() => Int, { description: 'Cost (buy) or proceeds (sell) in cents.' })
+  @Field(() => SafeIntScalar, { description: 'Cost (buy) or proceeds (sell) in cents.' })
   amount!: number;
 
   @Field(() => String, { description: 'ISO-8601.' })
   occurredAt!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   round!: number;
 }
 

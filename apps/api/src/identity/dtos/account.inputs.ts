@@ -1,8 +1,9 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
-import { SCOPES, type Scope } from '@corbeille/identity';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsEmail, IsIn, IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, SCOPES, type Scope } from '@corbeille/identity';
 import { IsEntityId } from '../../common/validation/is-entity-id.validator';
+import { MaxUtf8Bytes } from '../../common/validation/max-utf8-bytes.validator';
 import { ScopeEnum } from '../models/identity-enums';
 
 @InputType('SignUpInput')
@@ -14,9 +15,10 @@ export class SignUpInput {
   @MaxLength(254)
   email!: string;
 
-  @Field(() => String, { description: '8 to 72 characters (at most 72 bytes).' })
+  @Field(() => String, { description: `At least ${MIN_PASSWORD_LENGTH} characters and at most ${MAX_PASSWORD_BYTES} bytes in UTF-8.` })
   @IsString()
-  @Length(8, 72)
+  @MinLength(MIN_PASSWORD_LENGTH)
+  @MaxUtf8Bytes(MAX_PASSWORD_BYTES)
   password!: string;
 
   @Field(() => String)
@@ -32,9 +34,11 @@ export class SignInInput {
   @MaxLength(254)
   email!: string;
 
-  @Field(() => String)
+  // Refused above the byte limit as at sign-up: bcrypt would compare only the first 72 bytes, so a longer
+  // password would sign in with anything appended to it.
+  @Field(() => String, { description: `At most ${MAX_PASSWORD_BYTES} bytes in UTF-8, as at sign-up.` })
   @IsString()
-  @MaxLength(200)
+  @MaxUtf8Bytes(MAX_PASSWORD_BYTES)
   password!: string;
 }
 

@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, ObjectType } from '@nestjs/graphql';
 import type { AuditFlagKind, GameType, ParticipantKind, TradeSide } from '@corbeille/identity';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -36,7 +36,7 @@ export class TradeAnnotationModel {
   @Field(() => Boolean)
   flagged!: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'Rubric score, 0 to 10.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Rubric score, 0 to 10.' })
   score!: number | null;
 
   @Field(() => String, { description: 'ISO-8601.' })
@@ -110,13 +110,13 @@ export class ClassTradeModel {
   @Field(() => SafeIntScalar, { description: "The event's position in the global log." })
   position!: number;
 
-  @Field(() => Int, { description: "The event's revision in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "The event's revision in the game's stream." })
   revision!: number;
 
   @Field(() => String, { description: 'ISO-8601: when the referee recorded it.' })
   occurredAt!: string;
 
-  @Field(() => Int, { nullable: true, description: "Stock Ticker's round (0: the opening), BOLSA's month, Maxi Bourse's turn around the table." })
+  @Field(() => SafeIntScalar, { nullable: true, description: "Stock Ticker's round (0: the opening), BOLSA's month, Maxi Bourse's turn around the table." })
   round!: number | null;
 
   @Field(() => ID)
@@ -140,7 +140,7 @@ export class ClassTradeModel {
   @Field(() => String)
   company!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 
   @Field(() => SafeIntScalar, { description: 'Cents per share.' })
@@ -161,10 +161,10 @@ export class ClassTradeModel {
   @Field(() => SafeIntScalar)
   cashAfter!: number;
 
-  @Field(() => Int, { description: "Shares of the company the seat held before the trade (the trader's position)." })
+  @Field(() => SafeIntScalar, { description: "Shares of the company the seat held before the trade (the trader's position)." })
   sharesBefore!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   sharesAfter!: number;
 
   @Field(() => String, { description: '"broker" (Stock Ticker), "market" (BOLSA), "bank" or the player id of the other seat (Maxi Bourse).' })
@@ -236,13 +236,13 @@ export class ClassFlagModel {
   @Field(() => String)
   lastAt!: string;
 
-  @Field(() => Int, { nullable: true, description: "BOLSA's month, for plan flags." })
+  @Field(() => SafeIntScalar, { nullable: true, description: "BOLSA's month, for plan flags." })
   month!: number | null;
 
   @Field(() => Float, { nullable: true })
   deviationPercent!: number | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   count!: number;
 
   @Field(() => String)

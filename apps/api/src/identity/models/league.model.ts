@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, ObjectType } from '@nestjs/graphql';
 import type { GameType, LeagueKind, LeagueRole, ParticipantKind, StandingsChangeReason } from '@corbeille/identity';
 import { Connection } from '../../common/pagination/connection.model';
 import { JsonScalar } from '../../common/scalars/json.scalar';
@@ -58,7 +58,7 @@ export class TableResultStandingModel {
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   rank!: number;
 
   @Field(() => SafeIntScalar, { description: 'Cents.' })
@@ -124,16 +124,16 @@ export class StandingChangeModel {
   @Field(() => ID, { nullable: true })
   gameId!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Null when the participant was not ranked before.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Null when the participant was not ranked before.' })
   rankBefore!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Null when the participant left the standings.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Null when the participant left the standings.' })
   rank!: number | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   pointsBefore!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   points!: number;
 
   @Field(() => Float, { nullable: true })
@@ -142,16 +142,16 @@ export class StandingChangeModel {
   @Field(() => Float, { nullable: true })
   rating!: number | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   gamesPlayedBefore!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   gamesPlayed!: number;
 }
 
 @ObjectType('SeasonStanding', { description: "A participant's line in a season's standings." })
 export class SeasonStandingModel {
-  @Field(() => Int, { description: 'Points, then rating, then total wealth; equal lines share a rank.' })
+  @Field(() => SafeIntScalar, { description: 'Points, then rating, then total wealth; equal lines share a rank.' })
   rank!: number;
 
   @Field(() => ID, { description: 'The account id, "bot:<playerId>" or "guest:<playerId>".' })
@@ -166,13 +166,13 @@ export class SeasonStandingModel {
   @Field(() => String)
   displayName!: string;
 
-  @Field(() => Int, { description: "By placement, with the league's scoring table." })
+  @Field(() => SafeIntScalar, { description: "By placement, with the league's scoring table." })
   points!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   gamesPlayed!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   wins!: number;
 
   @Field(() => SafeIntScalar, { description: 'Cents, summed over the games played.' })
@@ -202,13 +202,13 @@ export class SeasonResultEntryModel {
   @Field(() => String)
   displayName!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   rank!: number;
 
   @Field(() => SafeIntScalar, { description: 'Cents.' })
   finalWealth!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   points!: number;
 
   @Field(() => Float)
@@ -271,7 +271,7 @@ export class LeagueModel {
   @Field(() => LeagueKindEnum)
   kind!: LeagueKind;
 
-  @Field(() => [Int], { description: 'Points by placement, first place first; further places score 0.' })
+  @Field(() => [SafeIntScalar], { description: 'Points by placement, first place first; further places score 0.' })
   scoring!: number[];
 
   @Field(() => String, { description: 'ISO-8601.' })

@@ -9,12 +9,12 @@ import { AccountsService } from '../services/accounts.service';
 export class AccountsResolver {
   constructor(private readonly accounts: AccountsService) {}
 
-  @Mutation(() => AuthPayloadModel, { description: 'Creates an account and signs it in.' })
+  @Mutation(() => AuthPayloadModel, { nullable: true, description: 'Creates an account and signs it in.' })
   signUp(@Args('input') input: SignUpInput): Promise<AuthPayloadModel> {
     return this.accounts.signUp(input);
   }
 
-  @Mutation(() => AuthPayloadModel, { description: 'Signs in: a session token to send as `Authorization: Bearer <token>`.' })
+  @Mutation(() => AuthPayloadModel, { nullable: true, description: 'Signs in: a session token to send as `Authorization: Bearer <token>`.' })
   signIn(@Args('input') input: SignInInput): Promise<AuthPayloadModel> {
     return this.accounts.signIn(input);
   }

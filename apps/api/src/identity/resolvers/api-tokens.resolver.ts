@@ -9,7 +9,7 @@ import { ApiTokensService } from '../services/api-tokens.service';
 export class ApiTokensResolver {
   constructor(private readonly tokens: ApiTokensService) {}
 
-  @Mutation(() => CreatedApiTokenModel, { description: 'Creates an API token; its secret is in this answer only.' })
+  @Mutation(() => CreatedApiTokenModel, { nullable: true, description: 'Creates an API token; its secret is in this answer only.' })
   createApiToken(@CurrentPrincipal() principal: Principal, @Args('input') input: CreateApiTokenInput): Promise<CreatedApiTokenModel> {
     return this.tokens.create(principal, input);
   }
@@ -19,7 +19,7 @@ export class ApiTokensResolver {
     return this.tokens.list(principal);
   }
 
-  @Mutation(() => ApiTokenModel, { description: 'Revokes an API token: requests with it are refused from now on.' })
+  @Mutation(() => ApiTokenModel, { nullable: true, description: 'Revokes an API token: requests with it are refused from now on.' })
   revokeApiToken(@CurrentPrincipal() principal: Principal, @Args('input') input: RevokeApiTokenInput): Promise<ApiTokenModel> {
     return this.tokens.revoke(principal, input.id);
   }

@@ -70,12 +70,12 @@ export class ClassAuditResolver {
     return this.audit.notesExport(principal, args.classId);
   }
 
-  @Mutation(() => TradeAnnotationModel, { description: "Annotates a trade of the class's games: a comment, a flag, a rubric score (teachers only)." })
+  @Mutation(() => TradeAnnotationModel, { nullable: true, description: "Annotates a trade of the class's games: a comment, a flag, a rubric score (teachers only)." })
   annotateTrade(@CurrentPrincipal() principal: Principal, @Args('input') input: AnnotateTradeInput): Promise<TradeAnnotationModel> {
     return this.notes.annotate(principal, input);
   }
 
-  @Mutation(() => TradeRationaleModel, { description: 'Writes why you made one of your trades (your trade journal); writing again replaces it.' })
+  @Mutation(() => TradeRationaleModel, { nullable: true, description: 'Writes why you made one of your trades (your trade journal); writing again replaces it.' })
   recordTradeRationale(@CurrentPrincipal() principal: Principal, @Args('input') input: RecordTradeRationaleInput): Promise<TradeRationaleModel> {
     return this.notes.recordRationale(principal, input);
   }

@@ -46,32 +46,32 @@ export class LeaguesResolver {
     return this.views.export(principal, args.seasonId, args.format, args.part);
   }
 
-  @Mutation(() => LeagueModel, { description: 'Creates a league or a class; its creator is its first organiser (teacher).' })
+  @Mutation(() => LeagueModel, { nullable: true, description: 'Creates a league or a class; its creator is its first organiser (teacher).' })
   createLeague(@CurrentPrincipal() principal: Principal, @Args('input') input: CreateLeagueInput): Promise<LeagueModel> {
     return this.commands.createLeague(principal, input);
   }
 
-  @Mutation(() => LeagueMemberModel, { description: 'Adds an account to a league with a role, or changes its role (organisers only).' })
+  @Mutation(() => LeagueMemberModel, { nullable: true, description: 'Adds an account to a league with a role, or changes its role (organisers only).' })
   addLeagueMember(@CurrentPrincipal() principal: Principal, @Args('input') input: AddLeagueMemberInput): Promise<LeagueMemberModel> {
     return this.commands.addMember(principal, input);
   }
 
-  @Mutation(() => SeasonModel, { description: 'Opens a season (organisers only).' })
+  @Mutation(() => SeasonModel, { nullable: true, description: 'Opens a season (organisers only).' })
   createSeason(@CurrentPrincipal() principal: Principal, @Args('input') input: CreateSeasonInput): Promise<SeasonModel> {
     return this.commands.createSeason(principal, input);
   }
 
-  @Mutation(() => LeagueTableModel, { description: 'Schedules a game of a season (organisers only).' })
+  @Mutation(() => LeagueTableModel, { nullable: true, description: 'Schedules a game of a season (organisers only).' })
   scheduleTable(@CurrentPrincipal() principal: Principal, @Args('input') input: ScheduleTableInput): Promise<LeagueTableModel> {
     return this.commands.scheduleTable(principal, input);
   }
 
-  @Mutation(() => LeagueTableModel, { description: 'Seats a member or a bot under a player id of a table (organisers only).' })
+  @Mutation(() => LeagueTableModel, { nullable: true, description: 'Seats a member or a bot under a player id of a table (organisers only).' })
   seatPlayer(@CurrentPrincipal() principal: Principal, @Args('input') input: SeatPlayerInput): Promise<LeagueTableModel> {
     return this.commands.seatPlayer(principal, input);
   }
 
-  @Mutation(() => SeasonModel, { description: 'Closes a season: no more tables, and its standings stay as they are (organisers only).' })
+  @Mutation(() => SeasonModel, { nullable: true, description: 'Closes a season: no more tables, and its standings stay as they are (organisers only).' })
   closeSeason(@CurrentPrincipal() principal: Principal, @Args('input') input: CloseSeasonInput): Promise<SeasonModel> {
     return this.commands.closeSeason(principal, input);
   }

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('GameFairness', { description: "How a game's chance can be verified: the seed's commitment, and the seed once revealed." })
@@ -41,7 +41,7 @@ export class GameFairnessModel {
 
 @ObjectType('SeedEpoch', { description: 'One seed of a game: its commitment, and the seed once revealed.' })
 export class SeedEpochModel {
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   epoch!: number;
 
   @Field(() => String, { nullable: true, description: 'SHA-256 (hex) of the seed: in the first event (epoch 0) or in the reveal of the epoch before.' })
@@ -61,7 +61,7 @@ export class SeedEpochModel {
   description: 'A commitment to a hidden value (a BOLSA plan), recorded when it was submitted: SHA-256 of the canonical JSON of { nonce, value }.',
 })
 export class ValueCommitmentModel {
-  @Field(() => Int, { description: "The event's 0-based revision in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "The event's 0-based revision in the game's stream." })
   revision!: number;
 
   @Field(() => SafeIntScalar)
@@ -85,7 +85,7 @@ export class FairnessMismatchModel {
   @Field(() => String, { description: 'ENGINE, COMMITMENT, DRAW, MISSING_COMMAND, OUTCOME, CHECKSUM or PLAN_COMMITMENT.' })
   kind!: string;
 
-  @Field(() => Int, { description: "The event's 0-based revision in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "The event's 0-based revision in the game's stream." })
   revision!: number;
 
   @Field(() => SafeIntScalar, { description: "The event's position in the global log." })
@@ -106,10 +106,10 @@ export class FairnessReportModel {
   @Field(() => Boolean, { description: 'Whether every seed the game drew from is revealed (draws are recomputed from revealed seeds only).' })
   seedRevealed!: boolean;
 
-  @Field(() => Int, { description: 'How many seeds (epochs) the game has had.' })
+  @Field(() => SafeIntScalar, { description: 'How many seeds (epochs) the game has had.' })
   epochs!: number;
 
-  @Field(() => Int, { description: 'Draws whose seed is not revealed yet.' })
+  @Field(() => SafeIntScalar, { description: 'Draws whose seed is not revealed yet.' })
   drawsPending!: number;
 
   @Field(() => String, { nullable: true })
@@ -118,16 +118,16 @@ export class FairnessReportModel {
   @Field(() => String, { nullable: true })
   engineVersion!: string | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   drawsChecked!: number;
 
-  @Field(() => Int, { description: 'Commands that drew chance, decided again with their draws and compared with the log.' })
+  @Field(() => SafeIntScalar, { description: 'Commands that drew chance, decided again with their draws and compared with the log.' })
   commandsReplayed!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   checksumsChecked!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   commitmentsChecked!: number;
 
   @Field(() => [FairnessMismatchModel])

@@ -1,14 +1,14 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CardSeries, VariantName } from '@corbeille/maxi-bourse';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { MaxiBourseCardSeries, MaxiBourseCompany, MaxiBourseSpaceKind, MaxiBourseVariant, type MaxiBourseSpaceKindValue } from './maxi-bourse-enums';
 
 @ObjectType('MaxiBourseSpace', { description: 'A space of the track, in play order.' })
 export class MaxiBourseSpaceModel {
-  @Field(() => Int, { description: '0 is the first space after the start.' })
+  @Field(() => SafeIntScalar, { description: '0 is the first space after the start.' })
   index!: number;
 
-  @Field(() => Int, { description: 'The ring of the spiral (1 to 3).' })
+  @Field(() => SafeIntScalar, { description: 'The ring of the spiral (1 to 3).' })
   ring!: number;
 
   @Field(() => MaxiBourseSpaceKind)
@@ -29,19 +29,19 @@ export class MaxiBoursePawnModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int, { description: '0-based seat, in seat order.' })
+  @Field(() => SafeIntScalar, { description: '0-based seat, in seat order.' })
   seat!: number;
 
-  @Field(() => Int, { description: 'Index of the space on the track; -1 before the first roll.' })
+  @Field(() => SafeIntScalar, { description: 'Index of the space on the track; -1 before the first roll.' })
   position!: number;
 
   @Field(() => MaxiBourseSpaceModel, { nullable: true, description: 'The space the pawn stands on (null before the first roll).' })
   space!: MaxiBourseSpaceModel | null;
 
-  @Field(() => Int, { description: 'Complete rounds of the track (each one pays out, IV).' })
+  @Field(() => SafeIntScalar, { description: 'Complete rounds of the track (each one pays out, IV).' })
   circuits!: number;
 
-  @Field(() => Int, { description: 'III.8: turns still to miss for carelessness.' })
+  @Field(() => SafeIntScalar, { description: 'III.8: turns still to miss for carelessness.' })
   missedTurns!: number;
 
   @Field(() => Boolean)
@@ -56,7 +56,7 @@ export class MaxiBourseBoardModel {
   @Field(() => MaxiBourseVariant, { nullable: true })
   variant!: VariantName | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   trackLength!: number;
 
   @Field(() => [MaxiBourseSpaceModel])
@@ -68,10 +68,10 @@ export class MaxiBourseBoardModel {
   @Field(() => ID, { nullable: true, description: 'Whose turn it is.' })
   roller!: string | null;
 
-  @Field(() => Int, { description: 'The turn of play around the table (0 before the first).' })
+  @Field(() => SafeIntScalar, { description: 'The turn of play around the table (0 before the first).' })
   tableTurn!: number;
 
-  @Field(() => [Int], { nullable: true, description: 'The dice of this turn, once rolled.' })
+  @Field(() => [SafeIntScalar], { nullable: true, description: 'The dice of this turn, once rolled.' })
   dice!: number[] | null;
 
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded into the board.' })

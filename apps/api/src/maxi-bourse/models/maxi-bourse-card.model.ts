@@ -1,6 +1,7 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { CardSeries } from '@corbeille/maxi-bourse';
 import { MaxiBourseCardSeries, MaxiBourseCompany, MaxiBourseSector } from './maxi-bourse-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('MaxiBourseCardEffect', { description: 'What a card does once applied (or, for a rumour, once revealed).' })
 export class MaxiBourseCardEffectModel {
@@ -13,10 +14,10 @@ export class MaxiBourseCardEffectModel {
   @Field(() => MaxiBourseSector, { nullable: true })
   sector!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'A price move in $ per share (a multiple of 10).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'A price move in $ per share (a multiple of 10).' })
   delta!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Dollars received, paid, or to raise by selling shares.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Dollars received, paid, or to raise by selling shares.' })
   amount!: number | null;
 }
 

@@ -1,8 +1,9 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import type { CardSeries, VariantName } from '@corbeille/maxi-bourse';
 import { MaxiBourseSpaceModel } from './maxi-bourse-board.model';
 import { MaxiBourseCardModel } from './maxi-bourse-card.model';
 import { MaxiBourseCardSeries, MaxiBourseCompany, MaxiBourseSector, MaxiBourseVariant } from './maxi-bourse-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('MaxiBourseCompanyDefinition', { description: 'A company of the price board.' })
 export class MaxiBourseCompanyDefinitionModel {
@@ -15,7 +16,7 @@ export class MaxiBourseCompanyDefinitionModel {
   @Field(() => MaxiBourseSector)
   sector!: string;
 
-  @Field(() => Int, { description: 'Nominal value in dollars per share: the opening quotation.' })
+  @Field(() => SafeIntScalar, { description: 'Nominal value in dollars per share: the opening quotation.' })
   nominal!: number;
 }
 
@@ -39,19 +40,19 @@ export class MaxiBourseVariantDefinitionModel {
   @Field(() => String)
   label!: string;
 
-  @Field(() => [Int], { description: 'The rings of the spiral making up the track.' })
+  @Field(() => [SafeIntScalar], { description: 'The rings of the spiral making up the track.' })
   rings!: number[];
 
-  @Field(() => Int, { description: 'Dollars each player starts with (the cheques of I).' })
+  @Field(() => SafeIntScalar, { description: 'Dollars each player starts with (the cheques of I).' })
   startingCash!: number;
 
-  @Field(() => Int, { description: 'Different companies, 1,000 shares each, in the starting portfolio.' })
+  @Field(() => SafeIntScalar, { description: 'Different companies, 1,000 shares each, in the starting portfolio.' })
   startingCompanies!: number;
 
-  @Field(() => [Int], { description: 'Nominal values the starting companies are chosen from.' })
+  @Field(() => [SafeIntScalar], { description: 'Nominal values the starting companies are chosen from.' })
   startingNominals!: number[];
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   trackLength!: number;
 
   @Field(() => [MaxiBourseSpaceModel], { description: 'The track, in play order.' })
@@ -63,7 +64,7 @@ export class MaxiBourseCardSeriesDefinitionModel {
   @Field(() => MaxiBourseCardSeries)
   series!: CardSeries;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   size!: number;
 
   @Field(() => [MaxiBourseCardModel], { description: 'Sorted by id.' })
@@ -72,43 +73,43 @@ export class MaxiBourseCardSeriesDefinitionModel {
 
 @ObjectType('MaxiBourseRules', { description: 'The constants the rules use.' })
 export class MaxiBourseRulesModel {
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   minPlayers!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   maxPlayers!: number;
 
-  @Field(() => Int, { description: 'III.1-1: shares per company.' })
+  @Field(() => SafeIntScalar, { description: 'III.1-1: shares per company.' })
   sharesPerCompany!: number;
 
-  @Field(() => Int, { description: 'III.1-1: shares in a lot.' })
+  @Field(() => SafeIntScalar, { description: 'III.1-1: shares in a lot.' })
   lotSize!: number;
 
-  @Field(() => Int, { description: 'III.1-3, III.7: lots per player in a round of bidding or on a double.' })
+  @Field(() => SafeIntScalar, { description: 'III.1-3, III.7: lots per player in a round of bidding or on a double.' })
   maxLotsPerBid!: number;
 
-  @Field(() => Int, { description: 'Prices move in steps of this many dollars.' })
+  @Field(() => SafeIntScalar, { description: 'Prices move in steps of this many dollars.' })
   priceStep!: number;
 
-  @Field(() => Int, { description: 'No price falls below this.' })
+  @Field(() => SafeIntScalar, { description: 'No price falls below this.' })
   priceFloor!: number;
 
-  @Field(() => Int, { description: 'III.8: the careless player’s fine.' })
+  @Field(() => SafeIntScalar, { description: 'III.8: the careless player’s fine.' })
   carelessFine!: number;
 
-  @Field(() => Int, { description: 'V: turns around the table when the options do not say.' })
+  @Field(() => SafeIntScalar, { description: 'V: turns around the table when the options do not say.' })
   defaultTurnLimit!: number;
 
-  @Field(() => Int, { description: 'IV.1: dollars per share on each complete round.' })
+  @Field(() => SafeIntScalar, { description: 'IV.1: dollars per share on each complete round.' })
   dividendPerShare!: number;
 
-  @Field(() => Int, { description: 'IV.2: shares that make a majority.' })
+  @Field(() => SafeIntScalar, { description: 'IV.2: shares that make a majority.' })
   majorityShares!: number;
 
-  @Field(() => Int, { description: 'IV.3: the horizontal concentration bonus.' })
+  @Field(() => SafeIntScalar, { description: 'IV.3: the horizontal concentration bonus.' })
   horizontalBonus!: number;
 
-  @Field(() => Int, { description: 'IV.3: the vertical concentration bonus.' })
+  @Field(() => SafeIntScalar, { description: 'IV.3: the vertical concentration bonus.' })
   verticalBonus!: number;
 }
 

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { MaxiBourseDecisionKind } from '@corbeille/projections';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { MaxiBourseCompany, MaxiBourseDecisionKindEnum, MaxiBourseGamePhase, type MaxiBoursePhaseValue } from './maxi-bourse-enums';
@@ -8,7 +8,7 @@ export class MaxiBourseBidModel {
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   lots!: number;
 
   @Field(() => String, { description: 'market (the lander’s purchase at market price) or atBest.' })
@@ -20,7 +20,7 @@ export class MaxiBourseLotRequestModel {
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   lots!: number;
 }
 
@@ -39,13 +39,13 @@ export class MaxiBourseDecisionModel {
   @Field(() => MaxiBourseDecisionKindEnum)
   kind!: MaxiBourseDecisionKind;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   tableTurn!: number;
 
   @Field(() => ID, { nullable: true })
   roller!: string | null;
 
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [SafeIntScalar], { nullable: true })
   dice!: number[] | null;
 
   @Field(() => [ID], { description: 'Players who must answer now (revealing a rumour or asking for shares is never awaited).' })
@@ -57,13 +57,13 @@ export class MaxiBourseDecisionModel {
   @Field(() => MaxiBourseCompany, { nullable: true })
   company!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'The price at stake (the quotation, the banker’s auction price, the offer’s price).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'The price at stake (the quotation, the banker’s auction price, the offer’s price).' })
   price!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Lots at stake (offered, for sale in an auction, owed, asked for).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Lots at stake (offered, for sale in an auction, owed, asked for).' })
   lots!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => SafeIntScalar, { nullable: true })
   round!: number | null;
 
   @Field(() => String, { nullable: true, description: 'A player id, or "bank" for the Share Service.' })
@@ -78,7 +78,7 @@ export class MaxiBourseDecisionModel {
   @Field(() => String, { nullable: true, description: 'A player id, or "bank".' })
   creditor!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Dollars owed.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Dollars owed.' })
   amount!: number | null;
 
   @Field(() => [MaxiBourseBidModel])
@@ -96,10 +96,10 @@ export class MaxiBourseDecisionModel {
   @Field(() => [MaxiBourseLotRequestModel], { description: 'Answers given to the offer so far.' })
   answers!: MaxiBourseLotRequestModel[];
 
-  @Field(() => Int, { nullable: true, description: 'A premium request: the price the seller has named.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'A premium request: the price the seller has named.' })
   quote!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'A premium request: the last price the buyer accepted.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'A premium request: the last price the buyer accepted.' })
   acceptedPrice!: number | null;
 
   @Field(() => String, { nullable: true, description: 'A sale’s mode, an auction’s purpose, a debt’s stage or a round’s status.' })
@@ -108,7 +108,7 @@ export class MaxiBourseDecisionModel {
   @Field(() => ID, { nullable: true, description: 'The Strictly Personal card behind an obligation.' })
   cardId!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Drafting: starting companies picked so far.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Drafting: starting companies picked so far.' })
   picks!: number | null;
 
   @Field(() => SafeIntScalar)

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { VariantName } from '@corbeille/maxi-bourse';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -10,10 +10,10 @@ export class MaxiBourseOptionsModel {
   @Field(() => MaxiBourseVariant)
   variant!: VariantName;
 
-  @Field(() => Int, { nullable: true, description: 'V: the session closes after this many turns around the table (null: only the other end conditions).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'V: the session closes after this many turns around the table (null: only the other end conditions).' })
   turnLimit!: number | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   maxPlayers!: number;
 }
 
@@ -28,10 +28,10 @@ export class MaxiBourseGameModel {
   @Field(() => [PlayerModel], { description: 'Seats, in seat order.' })
   players!: PlayerModel[];
 
-  @Field(() => Int, { description: 'The turn of play around the table (0 before the first).' })
+  @Field(() => SafeIntScalar, { description: 'The turn of play around the table (0 before the first).' })
   tableTurn!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The turn limit (null for none).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'The turn limit (null for none).' })
   turnLimit!: number | null;
 
   @Field(() => String, { nullable: true, description: 'League or label given at creation.' })
@@ -43,7 +43,7 @@ export class MaxiBourseGameModel {
   @Field(() => String, { description: 'ISO-8601.' })
   updatedAt!: string;
 
-  @Field(() => Int, { description: "Number of events in the game's stream." })
+  @Field(() => SafeIntScalar, { description: "Number of events in the game's stream." })
   eventCount!: number;
 
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded into the read models.' })

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { MaxiBourseLedgerKind } from '@corbeille/projections';
 import { Connection } from '../../common/pagination/connection.model';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -9,16 +9,16 @@ export class MaxiBourseLedgerEntryModel {
   @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 
-  @Field(() => Int, { description: 'Orders the lines of one event (an auction has a line per buyer).' })
+  @Field(() => SafeIntScalar, { description: 'Orders the lines of one event (an auction has a line per buyer).' })
   sequence!: number;
 
   @Field(() => MaxiBourseLedgerKindEnum)
   kind!: MaxiBourseLedgerKind;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   tableTurn!: number;
 
   @Field(() => ID, { description: 'The player the line is about: the buyer, or the seller when the Share Service buys.' })
@@ -33,16 +33,16 @@ export class MaxiBourseLedgerEntryModel {
   @Field(() => MaxiBourseCompany)
   company!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   lots!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 
-  @Field(() => Int, { description: 'Dollars per share.' })
+  @Field(() => SafeIntScalar, { description: 'Dollars per share.' })
   price!: number;
 
-  @Field(() => Int, { description: 'Dollars paid for the lots (0 for a seizure).' })
+  @Field(() => SafeIntScalar, { description: 'Dollars paid for the lots (0 for a seizure).' })
   amount!: number;
 
   @Field(() => String, { nullable: true, description: 'double, shareSpace, atBest, shortage, sale, voluntary, forced, seizure or premium.' })

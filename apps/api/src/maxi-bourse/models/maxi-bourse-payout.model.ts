@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { MaxiBourseCompany, MaxiBourseSector } from './maxi-bourse-enums';
 
@@ -7,10 +7,10 @@ export class MaxiBourseDirectorsFeeModel {
   @Field(() => MaxiBourseCompany)
   company!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   price!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   amount!: number;
 }
 
@@ -22,7 +22,7 @@ export class MaxiBourseBonusModel {
   @Field(() => [MaxiBourseCompany])
   companies!: string[];
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   amount!: number;
 }
 
@@ -31,22 +31,22 @@ export class MaxiBoursePayoutModel {
   @Field(() => SafeIntScalar, { description: 'Position of the CircuitCompleted event.' })
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 
   @Field(() => ID)
   playerId!: string;
 
-  @Field(() => Int, { description: 'The player’s round of the track (1 for the first).' })
+  @Field(() => SafeIntScalar, { description: 'The player’s round of the track (1 for the first).' })
   circuit!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   tableTurn!: number;
 
-  @Field(() => Int, { description: 'IV.1: 10 $ per share.' })
+  @Field(() => SafeIntScalar, { description: 'IV.1: 10 $ per share.' })
   dividend!: number;
 
-  @Field(() => Int, { description: 'Shares the dividend was paid on.' })
+  @Field(() => SafeIntScalar, { description: 'Shares the dividend was paid on.' })
   dividendShares!: number;
 
   @Field(() => [MaxiBourseDirectorsFeeModel])
@@ -58,6 +58,6 @@ export class MaxiBoursePayoutModel {
   @Field(() => [MaxiBourseBonusModel])
   verticalBonuses!: MaxiBourseBonusModel[];
 
-  @Field(() => Int, { description: 'Everything paid for this round, in dollars.' })
+  @Field(() => SafeIntScalar, { description: 'Everything paid for this round, in dollars.' })
   total!: number;
 }

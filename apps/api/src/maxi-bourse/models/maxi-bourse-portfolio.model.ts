@@ -1,16 +1,17 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { MaxiBourseCardModel } from './maxi-bourse-card.model';
 import { MaxiBourseCompany } from './maxi-bourse-enums';
+import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('MaxiBourseHolding', { description: 'Share certificates of one company.' })
 export class MaxiBourseHoldingModel {
   @Field(() => MaxiBourseCompany)
   company!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 
-  @Field(() => Int, { description: 'At the current quotation, in dollars.' })
+  @Field(() => SafeIntScalar, { description: 'At the current quotation, in dollars.' })
   value!: number;
 }
 
@@ -22,22 +23,22 @@ export class MaxiBoursePortfolioModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   seat!: number;
 
-  @Field(() => Int, { description: 'Dollars.' })
+  @Field(() => SafeIntScalar, { description: 'Dollars.' })
   cash!: number;
 
   @Field(() => [MaxiBourseHoldingModel], { description: 'Companies held, in board order.' })
   holdings!: MaxiBourseHoldingModel[];
 
-  @Field(() => Int, { description: 'The shares at market price.' })
+  @Field(() => SafeIntScalar, { description: 'The shares at market price.' })
   shareValue!: number;
 
-  @Field(() => Int, { description: 'Cash plus shares at market price (V).' })
+  @Field(() => SafeIntScalar, { description: 'Cash plus shares at market price (V).' })
   worth!: number;
 
-  @Field(() => Int, { description: 'Rumours cards held and not yet revealed.' })
+  @Field(() => SafeIntScalar, { description: 'Rumours cards held and not yet revealed.' })
   rumourCount!: number;
 
   @Field(() => [MaxiBourseCardModel], {
@@ -46,13 +47,13 @@ export class MaxiBoursePortfolioModel {
   })
   rumours!: MaxiBourseCardModel[] | null;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   missedTurns!: number;
 
   @Field(() => Boolean)
   ruined!: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'Final rank once the session is closed.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Final rank once the session is closed.' })
   rank!: number | null;
 }
 
@@ -64,16 +65,16 @@ export class MaxiBourseStandingModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   rank!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   cash!: number;
 
-  @Field(() => Int, { description: 'Shares at their stock market value.' })
+  @Field(() => SafeIntScalar, { description: 'Shares at their stock market value.' })
   shareValue!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   total!: number;
 
   @Field(() => Boolean, { description: 'The richest player still in the running (several on a tie).' })

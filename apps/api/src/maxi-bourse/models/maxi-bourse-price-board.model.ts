@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { MaxiBoursePriceCause } from '@corbeille/projections';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { MaxiBourseCompany, MaxiBoursePriceCauseEnum, MaxiBourseSector } from './maxi-bourse-enums';
@@ -8,13 +8,13 @@ export class MaxiBoursePricePointModel {
   @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   tableTurn!: number;
 
-  @Field(() => Int, { description: 'Dollars per share.' })
+  @Field(() => SafeIntScalar, { description: 'Dollars per share.' })
   price!: number;
 
   @Field(() => MaxiBoursePriceCauseEnum)
@@ -32,13 +32,13 @@ export class MaxiBourseQuoteModel {
   @Field(() => MaxiBourseSector)
   sector!: string;
 
-  @Field(() => Int, { description: 'Nominal value: the opening quotation.' })
+  @Field(() => SafeIntScalar, { description: 'Nominal value: the opening quotation.' })
   nominal!: number;
 
-  @Field(() => Int, { description: 'The current quotation, in dollars per share.' })
+  @Field(() => SafeIntScalar, { description: 'The current quotation, in dollars per share.' })
   price!: number;
 
-  @Field(() => Int, { description: 'Shares still held by the Share Service.' })
+  @Field(() => SafeIntScalar, { description: 'Shares still held by the Share Service.' })
   bankShares!: number;
 
   @Field(() => [MaxiBoursePricePointModel], { description: 'Every quotation, starting at the nominal value.' })
@@ -50,7 +50,7 @@ export class MaxiBoursePriceBoardModel {
   @Field(() => ID)
   gameId!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   tableTurn!: number;
 
   @Field(() => [MaxiBourseQuoteModel], { description: 'In the order of the board (alphabetical); empty before the start.' })

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 import { MaxiBourseCompany, MaxiBourseGamePhase, type MaxiBoursePhaseValue } from './maxi-bourse-enums';
@@ -8,7 +8,7 @@ export class MaxiBourseSharesModel {
   @Field(() => MaxiBourseCompany)
   company!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   shares!: number;
 }
 
@@ -17,7 +17,7 @@ export class MaxiBoursePriceModel {
   @Field(() => MaxiBourseCompany)
   company!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   price!: number;
 }
 
@@ -29,16 +29,16 @@ export class MaxiBourseSnapshotPlayerModel {
   @Field(() => String)
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   cash!: number;
 
   @Field(() => [MaxiBourseSharesModel])
   holdings!: MaxiBourseSharesModel[];
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   rumourCount!: number;
 
   @Field(() => [ID], { nullable: true, description: 'The Rumours cards held: for their holder and the referee only.' })
@@ -56,13 +56,13 @@ export class MaxiBourseSnapshotModel {
   @Field(() => SafeIntScalar, { description: 'Global position of the last event folded.' })
   position!: number;
 
-  @Field(() => Int, { description: 'Stream revision of the last event folded.' })
+  @Field(() => SafeIntScalar, { description: 'Stream revision of the last event folded.' })
   revision!: number;
 
   @Field(() => MaxiBourseGamePhase)
   phase!: MaxiBoursePhaseValue;
 
-  @Field(() => Int, { nullable: true, description: 'The turn around the table being played (null outside play).' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'The turn around the table being played (null outside play).' })
   tableTurn!: number | null;
 
   @Field(() => ID, { nullable: true, description: 'Whose turn it is (null outside play).' })

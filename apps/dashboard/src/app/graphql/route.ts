@@ -3,6 +3,7 @@ import { apiGraphQLUrl } from '../../lib/config';
 import { bodyRejectsCredential } from '../../lib/graphql';
 import { isForeignRequest } from '../../lib/request-guard';
 import { authorizationHeaders, SESSION_COOKIE, sessionToken } from '../../lib/session';
+import { currentVisitorHeaders } from '../../lib/visitor';
 
 /**
  * Same-origin proxy to the API's /graphql for the browser (queries only travel over HTTP; subscriptions
@@ -40,10 +41,11 @@ export async function POST(request: Request): Promise<Response> {
   });
 }
 
-function forward(body: string, request: Request, token: string | null): Promise<Response> {
+async function forward(body: string, request: Request, token: string | null): Promise<Response> {
   return fetch(apiGraphQLUrl(), {
     method: 'POST',
     headers: {
+      ...(await currentVisitorHeaders()),
       ...authorizationHeaders(token),
       'content-type': 'application/json',
       accept: request.headers.get('accept') ?? 'application/json',

@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { apiGraphQLUrl } from '../../lib/config';
 import { createRequester, describeError } from '../../lib/graphql';
+import { currentVisitorHeaders } from '../../lib/visitor';
 import { SESSION_COOKIE } from '../../lib/session';
 import { isForeignRequest } from '../../lib/request-guard';
 
@@ -35,7 +36,8 @@ export async function POST(request: Request): Promise<Response> {
   if (email === '' || password === '') return failure(400, 'Missing details', 'Enter your email and your password.', 'BAD_USER_INPUT');
   let answer: SignInAnswer;
   try {
-    answer = await createRequester(apiGraphQLUrl())<SignInAnswer>(SIGN_IN, { input: { email, password } });
+    // Sign-in attempts count against the visitor, not against everyone the dashboard serves.
+    answer = await createRequester(apiGraphQLUrl(), { headers: await currentVisitorHeaders() })<SignInAnswer>(SIGN_IN, { input: { email, password } });
   } catch (error) {
     const info = describeError(error);
     return failure(info.code === 'API_UNAVAILABLE' ? 502 : 401, 'Could not sign in', info.message, info.code);

@@ -1,5 +1,6 @@
 import { apiBaseUrl } from '../../../../lib/config';
 import { authorizationHeaders, sessionToken } from '../../../../lib/session';
+import { currentVisitorHeaders } from '../../../../lib/visitor';
 
 /**
  * The class's trades as CSV (the API's `GET /classes/:id/trades.csv`, same filters), streamed through as
@@ -13,7 +14,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   let upstream: Response;
   try {
     upstream = await fetch(`${apiBaseUrl()}/classes/${encodeURIComponent(id)}/trades.csv${search}`, {
-      headers: authorizationHeaders(token),
+      headers: { ...(await currentVisitorHeaders()), ...authorizationHeaders(token) },
       cache: 'no-store',
       signal: request.signal,
     });
