@@ -25,6 +25,7 @@ import { IdentityModule } from './identity/identity.module';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { IntegrityModule } from './integrity/integrity.module';
 import { MaxiBourseModule } from './maxi-bourse/maxi-bourse.module';
+import { SchemaModule } from './schema/schema.module';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -102,6 +103,8 @@ export class AppModule {
           autoSchemaFile: true,
           sortSchema: true,
           graphiql: config.graphiql,
+          // Off in production (Apollo's own default, made explicit): the schema stays public at GET /schema.graphql.
+          introspection: !config.production,
           // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).
           allowBatchedHttpRequests: false,
           // No cache hints are given (every answer depends on the game's moment and the reader), so Apollo's
@@ -136,6 +139,7 @@ export class AppModule {
         MaxiBourseModule,
         IntegrityModule,
         HealthModule,
+        SchemaModule,
         LimitsModule.forRoot(config.rateLimits),
         IdentityModule,
       ],
