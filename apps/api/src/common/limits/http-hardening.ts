@@ -103,7 +103,7 @@ function bodyErrors(maxBodyBytes: number) {
     }
     if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
       const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request body could not be read.';
-      response.status(status).json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+      response.status(status).json({ errors: [{ message, extensions: { code: ErrorCode.BAD_REQUEST } }] });
       return;
     }
     next(error);
