@@ -11,6 +11,7 @@ import { BolsaModule } from './bolsa/bolsa.module';
 import type { Authenticator } from './common/principal/authenticator';
 import type { RequestContext } from './common/principal/current-principal.decorator';
 import { DomainErrorFilter } from './common/domain-error.filter';
+import { GameExportModule } from './export/game-export.module';
 import { DisputeGateModule, DisputesModule } from './disputes/disputes.module';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
@@ -140,6 +141,7 @@ export class AppModule {
         IntegrityModule,
         HealthModule,
         SchemaModule,
+        GameExportModule,
         LimitsModule.forRoot(config.rateLimits),
         IdentityModule,
       ],
