@@ -103,7 +103,8 @@ export class AppModule {
           path: GRAPHQL_PATH,
           autoSchemaFile: true,
           sortSchema: true,
-          graphiql: config.graphiql,
+          // GraphiQL is served from the installed packages by createApp (schema/graphiql.ts), never from a CDN.
+          graphiql: false,
           // Off in production (Apollo's own default, made explicit): the schema stays public at GET /schema.graphql.
           introspection: !config.production,
           // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).

@@ -24,16 +24,16 @@ export function applyHttpHardening(app: NestExpressApplication, config: AppConfi
     // JSON only: nothing to load, nothing to frame.
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
   }));
-  // The GraphiQL page loads React and GraphiQL from unpkg and starts them with an inline script.
+  // The GraphiQL page loads React and GraphiQL from this server (schema/graphiql.ts); GraphiQL styles inline.
   const graphiqlHeaders = fixedHeaders(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
-        imgSrc: ["'self'", 'data:', 'https://unpkg.com'],
-        fontSrc: ["'self'", 'data:', 'https://unpkg.com'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'none'"],
         baseUri: ["'none'"],
