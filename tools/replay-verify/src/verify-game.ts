@@ -125,7 +125,7 @@ export function verifyGameFile(text: string): GameFileReport {
     problems.push({ line: 1, message: `stream ${header.streamId} is not a ${header.gameType} game this verifier knows` });
   } else if (redactedRevisions.size > 0) {
     notes.push(
-      `${redactedRevisions.size} events were hidden from this file's reader (a ${String(first.value['viewer'])}): their links are checked, not their content, and the game is not replayed; the referee's file, or one exported after the reveal, replays`,
+      `${redactedRevisions.size} events were hidden from this file's reader (a ${String(first.value['viewer'])}): their links are checked, not their content, and the game is not replayed; the referee's file replays`,
     );
   } else if (problems.length === 0) {
     const plain = events.map(({ redacted: _redacted, ...event }) => event);
