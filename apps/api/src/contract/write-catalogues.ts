@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCatalogue } from './error-catalogue';
 import { domainCodesSection, ERRORS_DOC, withDomainCodes } from './error-catalogue-doc';
+import { eventCatalogue, eventsDoc, EVENTS_DOC } from './event-catalogue';
 import { REPO_ROOT } from './source-files';
 
 /**
@@ -18,6 +19,9 @@ function main(): void {
   const errorsPath = join(REPO_ROOT, ERRORS_DOC);
   writeFileSync(errorsPath, withDomainCodes(readFileSync(errorsPath, 'utf8'), domainCodesSection(catalogue)));
   console.log(`Wrote ${ERRORS_DOC} (${catalogue.entries.length} domain codes).`);
+  const games = eventCatalogue();
+  writeFileSync(join(REPO_ROOT, EVENTS_DOC), eventsDoc(games));
+  console.log(`Wrote ${EVENTS_DOC} (${games.map((game) => `${game.title} ${game.events.length}`).join(', ')} event types).`);
 }
 
 main();
