@@ -17,7 +17,7 @@ function main(): void {
   const file = resolve(process.env['INIT_CWD'] ?? process.cwd(), path);
   const report = verifyGameFile(readFileSync(file, 'utf8'));
   const fairness = report.fairness;
-  console.log(`${file}: ${report.gameType ?? '?'} game ${report.gameId ?? '?'}, ${report.events} events`);
+  console.log(`${path}: ${report.gameType ?? '?'} game ${report.gameId ?? '?'}, ${report.events} events`);
   console.log(`  hash chain: ${report.chainChecked} events checked${report.redacted > 0 ? `, ${report.redacted} hidden from this reader` : ''}`);
   console.log(`  replay: ${report.eventsFolded} events folded${fairness ? `, ${fairness.commandsReplayed} commands that drew decided again, ${fairness.checksumsChecked} checksums` : ''}`);
   if (fairness) {
