@@ -11,6 +11,7 @@ import { BolsaModule } from './bolsa/bolsa.module';
 import type { Authenticator } from './common/principal/authenticator';
 import type { RequestContext } from './common/principal/current-principal.decorator';
 import { DomainErrorFilter } from './common/domain-error.filter';
+import { GameExportModule } from './export/game-export.module';
 import { DisputeGateModule, DisputesModule } from './disputes/disputes.module';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
@@ -25,6 +26,7 @@ import { IdentityModule } from './identity/identity.module';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { IntegrityModule } from './integrity/integrity.module';
 import { MaxiBourseModule } from './maxi-bourse/maxi-bourse.module';
+import { SchemaModule } from './schema/schema.module';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -101,7 +103,10 @@ export class AppModule {
           path: GRAPHQL_PATH,
           autoSchemaFile: true,
           sortSchema: true,
-          graphiql: config.graphiql,
+          // GraphiQL is served from the installed packages by createApp (schema/graphiql.ts), never from a CDN.
+          graphiql: false,
+          // Off in production (Apollo's own default, made explicit): the schema stays public at GET /schema.graphql.
+          introspection: !config.production,
           // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).
           allowBatchedHttpRequests: false,
           // No cache hints are given (every answer depends on the game's moment and the reader), so Apollo's
@@ -136,6 +141,8 @@ export class AppModule {
         MaxiBourseModule,
         IntegrityModule,
         HealthModule,
+        SchemaModule,
+        GameExportModule,
         LimitsModule.forRoot(config.rateLimits),
         IdentityModule,
       ],

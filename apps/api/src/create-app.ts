@@ -9,6 +9,7 @@ import type { RandomSource } from '@corbeille/kernel';
 import type { GameAccessPolicy, Principal } from './access/access.port';
 import { AppModule, GRAPHQL_PATH } from './app.module';
 import { applyHttpHardening } from './common/limits/http-hardening';
+import { bundledGraphiQL } from './schema/graphiql';
 import type { Authenticator } from './common/principal/authenticator';
 import { forwardedVisitor } from './common/visitor/forwarded-visitor';
 import { loadAppConfig, type AppConfig } from './config/app-config';
@@ -64,6 +65,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
   const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
   // Registered before init, so it runs before the GraphQL route: the principal is on `req` when resolvers read it.
   if (fromHttp) app.use(authenticate(fromHttp));
+  if (config.graphiql) app.use(bundledGraphiQL(GRAPHQL_PATH));
   if (options.shutdownHooks) app.enableShutdownHooks();
   await app.init();
   return app;

@@ -1,2 +1,3 @@
 export * from './verify-replay';
 export * from './verify-fairness';
+export * from './verify-game';

@@ -44,10 +44,12 @@ describe('bad BOLSA input is refused with a clear error and writes nothing', () 
   const buy = (company: string) => ({ action: 'BUY', company });
   const sell = (company: string) => ({ action: 'SELL', company });
 
-  it('more than five markers is BAD_USER_INPUT on `markers`', async () => {
+  it('more than five markers is refused by the rule of five markers (Step 4), not as a malformed list', async () => {
     const error = await refused(SUBMIT_BOLSA_PLAN, plan([buy('CEREAL'), buy('CEREAL'), buy('CEREAL'), buy('BIOTECH'), buy('BIOTECH'), { action: 'NEWSPAPER' }]));
-    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'markers' }] });
-    expect(error.message).toContain('5 markers');
+    expect(error.extensions).toMatchObject({ code: 'RULE_VIOLATION', domainCode: 'TOO_MANY_MARKERS', details: { used: 6, markers: 5 } });
+    expect(error.message).toContain('each player has 5 markers');
+    const absurd = await refused(SUBMIT_BOLSA_PLAN, plan(Array.from({ length: 101 }, () => ({ action: 'NEWSPAPER' }))));
+    expect(absurd.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'markers' }] });
   });
 
   it('buying and selling the same company is refused by the rules before the deadline', async () => {

@@ -113,7 +113,10 @@ describe('bad Maxi Bourse input is refused with a clear error and writes nothing
     expect(early.extensions).toMatchObject({ code: 'RULE_VIOLATION', domainCode: 'NOT_YOUR_BID', details: { speaker: 'alice' } });
     expect(early.message).toContain('(III.1-3)');
     const negative = await refused('declareMaxiBourseBid', move('alice', { lots: -1 }), 'alice');
-    expect(negative.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'lots' }] });
+    expect(negative.extensions).toMatchObject({ code: 'BAD_USER_INPUT', domainCode: 'INVALID_LOTS', details: { min: 0, max: 2 } });
+    const hoard = await refused('declareMaxiBourseBid', move('alice', { lots: 41 }), 'alice');
+    expect(hoard.extensions).toMatchObject({ code: 'BAD_USER_INPUT', domainCode: 'INVALID_LOTS' });
+    expect(hoard.message).toContain('lots of 1,000');
   });
 
   it('an unknown company is BAD_USER_INPUT naming the field', async () => {

@@ -7,7 +7,7 @@ import type { SeedStore } from '@corbeille/integrity';
 import { SEED_STORE } from '../infrastructure/infrastructure.tokens';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { post, type RawAnswer } from './reliability-helpers';
-import { ACCESS_MATRIX, ROLES, type MatrixEntry, type Role } from './access/access-matrix';
+import { ACCESS_MATRIX, REST_ACCESS_MATRIX, ROLES, type MatrixEntry, type Role } from './access/access-matrix';
 import { argumentsFor, deepSelection, documentFor, introspect, operationsOf, shallowSelection, type SchemaOperation } from './access/schema-operations';
 
 const GAMES = { STOCK_TICKER: 'm-st', BOLSA: 'm-bo', MAXI_BOURSE: 'm-mb' } as const;
@@ -271,6 +271,32 @@ describe('access matrix: every operation of the schema, for every role', () => {
     figures.push(
       `leaks: ${answers} deep reads (${operations.length} queries x ${ROLES.length} roles, ${(bytes / 1024).toFixed(0)} kB) free of password hashes, passwords, sessions, API tokens, ${seeds.length} secret seeds and ${drawPiles.length} deck orders; BOLSA plan seen by its author only; Maxi Bourse rumour hands by their holder and the referee only, draw piles by the referee only`,
     );
+  });
+
+  it('serves each game file (REST) to the roles its entry names, with the events the events field shows them', async () => {
+    const entry = REST_ACCESS_MATRIX['GET /games/:gameId/export.ndjson'];
+    const queries = { STOCK_TICKER: 'game', BOLSA: 'bolsaGame', MAXI_BOURSE: 'maxiBourseGame' } as const;
+    let checks = 0;
+    for (const [gameType, gameId] of Object.entries(GAMES) as [keyof typeof GAMES, string][]) {
+      for (const role of ROLES) {
+        const answer = await fetch(`${url}/games/${gameId}/export.ndjson`, { headers: headersOf(role) });
+        const text = await answer.text();
+        checks += 1;
+        expect({ role, gameId, passed: answer.status !== 403 && answer.status !== 401 }).toEqual({ role, gameId, passed: entry?.allowed.includes(role) ?? false });
+        if (answer.status !== 200) continue;
+        const fileEvents = text
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { kind: string; revision: number; type: string; data: unknown })
+          .filter((line) => line.kind === 'event');
+        const query = `{ ${queries[gameType]}(id: "${gameId}") { events(first: 100) { edges { node { revision type data } } } } }`;
+        const shown = await post(url, { query }, headersOf(role));
+        const data = shown.data as Record<string, { events: { edges: { node: { revision: number; type: string; data: unknown } }[] } }>;
+        const nodes = data[queries[gameType]]?.events.edges.map((edge) => edge.node) ?? [];
+        expect(fileEvents.map(({ revision, type, data: eventData }) => ({ revision, type, data: eventData }))).toEqual(nodes);
+      }
+    }
+    figures.push(`GET /games/:gameId/export.ndjson: ${checks} checks (${Object.keys(GAMES).length} games x ${ROLES.length} roles), each file the events field's events`);
   });
 
   it('lets each role do exactly what its entry says', async () => {

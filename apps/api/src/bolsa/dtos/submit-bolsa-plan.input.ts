@@ -6,6 +6,9 @@ import { PlayerCommandInput } from '../../games/dtos/command.input';
 import { BolsaCompany, BolsaMarkerAction, type BolsaMarkerActionValue } from '../models/bolsa-enums';
 import { IsMarkerCompany } from './is-marker-company.validator';
 
+/** Far above the rules' five markers: a longer list is not a plan, and is refused before it is read. */
+const MAX_MARKER_ENTRIES = 100;
+
 @InputType('BolsaMarkerInput', { description: 'One marker on the player card: a share to sell or buy, or a bid for the newspaper.' })
 export class BolsaMarkerInput {
   @Field(() => BolsaMarkerAction)
@@ -23,7 +26,8 @@ export class BolsaMarkerInput {
 export class SubmitBolsaPlanInput extends PlayerCommandInput {
   @Field(() => [BolsaMarkerInput])
   @IsArray()
-  @ArrayMaxSize(components.markersPerPlayer, { message: `a player has ${components.markersPerPlayer} markers: markers must list at most ${components.markersPerPlayer}` })
+  // The five markers are a rule (Step 4): the engine answers TOO_MANY_MARKERS. This bound only keeps absurd lists out.
+  @ArrayMaxSize(MAX_MARKER_ENTRIES, { message: `markers must list at most ${MAX_MARKER_ENTRIES} entries` })
   @ValidateNested({ each: true })
   @Type(() => BolsaMarkerInput)
   markers!: BolsaMarkerInput[];

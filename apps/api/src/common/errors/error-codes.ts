@@ -1,10 +1,20 @@
 /** `extensions.code` values of the API's GraphQL errors. */
 export const ErrorCode = {
+  /** Malformed input (`extensions.fields` names the fields), or an engine's INVALID_INPUT (with `domainCode`). */
   BAD_USER_INPUT: 'BAD_USER_INPUT',
+  /** The rules do not allow the command now; `domainCode` says which rule, `details` the figures. */
   RULE_VIOLATION: 'RULE_VIOLATION',
   NOT_FOUND: 'NOT_FOUND',
+  /** Another writer got there first, or the thing exists already. */
   CONFLICT: 'CONFLICT',
+  /** The principal may not do or see this. */
   FORBIDDEN: 'FORBIDDEN',
+  /** The HTTP request itself is unreadable (not JSON, no query): Apollo's code, and the body parser's. */
+  BAD_REQUEST: 'BAD_REQUEST',
+  /** The document is not GraphQL (Apollo's code). */
+  GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
+  /** The document does not fit the schema, e.g. an unknown field (Apollo's code). */
+  GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** Missing sign-in where one is required, or a credential that is invalid, expired or revoked. */
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',

@@ -24,16 +24,16 @@ export function applyHttpHardening(app: NestExpressApplication, config: AppConfi
     // JSON only: nothing to load, nothing to frame.
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
   }));
-  // The GraphiQL page loads React and GraphiQL from unpkg and starts them with an inline script.
+  // The GraphiQL page loads React and GraphiQL from this server (schema/graphiql.ts); GraphiQL styles inline.
   const graphiqlHeaders = fixedHeaders(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://unpkg.com'],
-        imgSrc: ["'self'", 'data:', 'https://unpkg.com'],
-        fontSrc: ["'self'", 'data:', 'https://unpkg.com'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'none'"],
         baseUri: ["'none'"],
@@ -103,7 +103,7 @@ function bodyErrors(maxBodyBytes: number) {
     }
     if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
       const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request body could not be read.';
-      response.status(status).json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+      response.status(status).json({ errors: [{ message, extensions: { code: ErrorCode.BAD_REQUEST } }] });
       return;
     }
     next(error);

@@ -1,13 +1,12 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
-import { IsBoolean, IsDivisibleBy, IsIn, IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsDivisibleBy, IsIn, IsInt, IsString, Length, Min } from 'class-validator';
 import { maxiBourseContent } from '@corbeille/maxi-bourse';
 import { IsEntityId } from '../../common/validation/is-entity-id.validator';
 import { GameCommandInput, PlayerCommandInput } from '../../games/dtos/command.input';
 import { MAXI_BOURSE_COMPANIES, MaxiBourseCompany } from '../models/maxi-bourse-enums';
 
-const { lotSize, priceStep, priceFloor, sharesPerCompany } = maxiBourseContent;
-/** No request can name more lots than a company has; the rules narrow each move further (e.g. 2 per bid). */
-const MAX_LOTS = sharesPerCompany / lotSize;
+const { lotSize, priceStep, priceFloor } = maxiBourseContent;
+// How many lots a move may name is a rule (III.1-1, III.1-3): the engine answers INVALID_LOTS with the range of that move.
 const LOTS = `lots of ${lotSize.toLocaleString('en')} shares`;
 
 /** Input classes per mutation: each names exactly what its engine command needs. */
@@ -44,8 +43,6 @@ export class RollMaxiBourseDiceInput extends PlayerCommandInput {}
 export class OfferMaxiBourseSharesInput extends CompanyMoveInput {
   @Field(() => Int)
   @IsInt()
-  @Min(1)
-  @Max(MAX_LOTS)
   lots!: number;
 }
 
@@ -53,8 +50,6 @@ export class OfferMaxiBourseSharesInput extends CompanyMoveInput {
 export class AnswerMaxiBourseSaleOfferInput extends PlayerCommandInput {
   @Field(() => Int)
   @IsInt()
-  @Min(0)
-  @Max(MAX_LOTS)
   lots!: number;
 }
 
@@ -68,8 +63,6 @@ export class RequestMaxiBourseSharesInput extends CompanyMoveInput {
 
   @Field(() => Int)
   @IsInt()
-  @Min(1)
-  @Max(MAX_LOTS)
   lots!: number;
 }
 
@@ -99,8 +92,6 @@ export class CloseMaxiBoursePremiumSaleInput extends PlayerCommandInput {}
 export class BuyMaxiBourseOnDoubleInput extends CompanyMoveInput {
   @Field(() => Int)
   @IsInt()
-  @Min(1)
-  @Max(MAX_LOTS)
   lots!: number;
 }
 
@@ -119,8 +110,6 @@ export class PassMaxiBourseShareSpaceInput extends PlayerCommandInput {}
 export class DeclareMaxiBourseBidInput extends PlayerCommandInput {
   @Field(() => Int)
   @IsInt()
-  @Min(0)
-  @Max(MAX_LOTS)
   lots!: number;
 }
 

@@ -153,3 +153,12 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Subscription.priceBoard': { allowed: EVERYONE },
 };
 
+/**
+ * The REST routes that read a game, by method and path: who gets past access control (not 403 or 401).
+ * access-matrix.int.spec.ts asks each for every role and every game of its world, and compares what it
+ * serves with what the GraphQL `events` field shows the same role.
+ */
+export const REST_ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
+  // A game as a portable file: the same readers and the same lens as the `events` field.
+  'GET /games/:gameId/export.ndjson': { allowed: EVERYONE },
+};

@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventStore, RecordedEvent } from '@corbeille/event-store';
+import { chainOf, HashChainedEventStore, integrityStreamOf } from '@corbeille/integrity';
+import type { Principal } from '../access/access.port';
+import { GameAccessService } from '../games/services/game-access.service';
+import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+
+/** The first line's `format`: what a reader of the file can expect of the lines after it. */
+export const GAME_FILE_FORMAT = 'corbeille-game/1';
+
+/** How many events are read from the store at a time while the file is written. */
+const EXPORT_CHUNK = 500;
+
+/** Line 1: what game this is, and the chain head the events must lead to. */
+export interface GameFileHeader {
+  readonly kind: 'header';
+  readonly format: typeof GAME_FILE_FORMAT;
+  readonly gameId: string;
+  readonly gameType: string;
+  readonly streamId: string;
+  /** The engine version the game was created with (its first event's pin), else the running one. */
+  readonly engineVersion: string;
+  /** The options of the game's creation event. */
+  readonly options: unknown;
+  /** How many event lines follow. */
+  readonly events: number;
+  /** The last event's link: revision, position and hash (null for a stream written without the chain). */
+  readonly chainHead: { readonly revision: number; readonly position: number; readonly hash: string } | null;
+  /** Who the events were shown to: anonymous, spectator, player or referee. */
+  readonly viewer: string;
+}
+
+/** Lines 2 to n+1: the events, as stored, links included; `redacted` when this reader may not see them whole. */
+export type GameFileEvent = RecordedEvent & { readonly kind: 'event'; readonly redacted?: true };
+
+/** The last line: the game's public fairness record, the seeds revealed so far (docs/integrity.md). */
+export interface GameFileFairness {
+  readonly kind: 'fairness';
+  readonly streamId: string;
+  readonly events: readonly RecordedEvent[];
+}
+
+export type GameFileLine = GameFileHeader | GameFileEvent | GameFileFairness;
+
+/**
+ * A game as a portable file (`GET /games/:id/export.ndjson`): one JSON object per line, the header, every
+ * event as the requester may see it through the same access and lens as the GraphQL `events` field, then
+ * the public fairness record. `npm run verify-game -- <file>` checks it offline.
+ */
+@Injectable()
+export class GameExportService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: GameAccessService,
+  ) {}
+
+  /** Yields the file line by line; the game is located (and access decided) before the first line. */
+  async open(principal: Principal, gameId: string): Promise<AsyncGenerator<string>> {
+    const located = await this.access.locate(gameId);
+    const lens = await this.access.lensFor(principal, located);
+    const viewer = await this.access.viewerFor(principal, located);
+    const read = (options: Parameters<EventStore['readStream']>[1]) =>
+      this.store instanceof HashChainedEventStore ? this.store.readStreamWithChain(located.streamId, options) : this.store.readStream(located.streamId, options);
+    const [first] = await read({ fromRevision: 0, maxCount: 1 });
+    const [last] = await read({ direction: 'backwards', maxCount: 1 });
+    if (!first || !last) return (async function* none() {})();
+    const link = chainOf(last.metadata);
+    const pin = first.metadata['engine'] as { version?: unknown } | undefined;
+    const header: GameFileHeader = {
+      kind: 'header',
+      format: GAME_FILE_FORMAT,
+      gameId,
+      gameType: located.game.type,
+      streamId: located.streamId,
+      engineVersion: typeof pin?.version === 'string' ? pin.version : located.game.engineVersion,
+      options: (lens(first).data as { options?: unknown } | null)?.options ?? null,
+      events: last.revision + 1,
+      chainHead: link ? { revision: last.revision, position: last.position, hash: link.hash } : null,
+      viewer: viewer.kind,
+    };
+    const store = this.store;
+    return (async function* lines() {
+      yield line(header);
+      // Up to the head named in the header: events appended meanwhile belong to a later export.
+      for (let fromRevision = 0; fromRevision <= last.revision; fromRevision += EXPORT_CHUNK) {
+        const chunk = await read({ fromRevision, maxCount: Math.min(EXPORT_CHUNK, last.revision + 1 - fromRevision) });
+        for (const event of chunk) {
+          const seen = lens(event);
+          const redacted = seen !== event && JSON.stringify(seen) !== JSON.stringify(event);
+          yield line({ kind: 'event', ...seen, ...(redacted ? { redacted: true as const } : {}) });
+        }
+      }
+      const integrity = integrityStreamOf(gameId);
+      yield line({ kind: 'fairness', streamId: integrity, events: await store.readStream(integrity) });
+    })();
+  }
+}
+
+function line(value: GameFileLine): string {
+  return `${JSON.stringify(value)}\n`;
+}

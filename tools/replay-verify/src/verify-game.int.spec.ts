@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DEFAULT_RATE_LIMITS } from '@corbeille/api/src/config/app-config';
+import { createApp } from '@corbeille/api/src/create-app';
+import { asTestPlayer, TEST_REFEREE, testAuthenticator, TestAccessPolicy } from '@corbeille/api/src/testing/test-access-policy';
+import type { EventStore } from '@corbeille/event-store';
+import { seededRandom } from '@corbeille/kernel';
+import { PLAYED_GAMES, playedGames } from './testing/played-games';
+import { verifyGameFile } from './verify-game';
+
+interface EventPage {
+  readonly pageInfo: { readonly hasNextPage: boolean; readonly endCursor: string | null };
+  readonly edges: readonly { readonly node: { readonly revision: number; readonly type: string; readonly data: unknown } }[];
+}
+
+/** Playing three games and starting the API take seconds on a busy machine. */
+const SLOW_TEST_MS = 60_000;
+
+describe('game files: GET /games/:id/export.ndjson, checked offline by npm run verify-game', () => {
+  let store: EventStore;
+  let app: INestApplication;
+  let dataDir: string;
+  const files = new Map<string, string>();
+  const figures: string[] = [];
+
+  beforeAll(async () => {
+    store = await playedGames();
+    dataDir = mkdtempSync(join(tmpdir(), 'corbeille-game-file-'));
+    app = await createApp({
+      config: { dataDir, eventsPath: join(dataDir, 'events.sqlite'), readModelsPath: ':memory:', eventStoreUrl: undefined, rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false } },
+      eventStore: store,
+      randomSourceFactory: () => seededRandom(1),
+      logger: ['error'],
+      deadlineTimers: false,
+      // Who asks is named by a header: the referee sees every event whole, the anonymous as spectators.
+      accessPolicy: new TestAccessPolicy(),
+      authenticator: testAuthenticator,
+    });
+    for (const gameId of Object.values(PLAYED_GAMES)) files.set(gameId, await exported(gameId, asTestPlayer(TEST_REFEREE)));
+  }, SLOW_TEST_MS);
+
+  afterAll(async () => {
+    await app?.close();
+    await store?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`Game files:\n  ${figures.join('\n  ')}`);
+  });
+
+  const exported = async (gameId: string, headers: Record<string, string> = {}): Promise<string> => {
+    const answer = await request(app.getHttpServer())
+      .get(`/games/${gameId}/export.ndjson`)
+      .set(headers)
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => done(null, text));
+      });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    return answer.body as string;
+  };
+
+  const fileOf = (gameId: string): string => {
+    const file = files.get(gameId);
+    if (file === undefined) throw new Error(`No file for ${gameId}`);
+    return file;
+  };
+
+  it.each(Object.entries(PLAYED_GAMES))('a %s game round-trips: chain, replay and chance check out', (gameType, gameId) => {
+    const file = fileOf(gameId);
+    const lines = file.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ kind: 'header', format: 'corbeille-game/1', gameId, gameType, engineVersion: '1', viewer: 'referee' });
+    expect(lines[lines.length - 1]).toMatchObject({ kind: 'fairness', streamId: `integrity-${gameId}` });
+    const report = verifyGameFile(file);
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, gameId, gameType, redacted: 0, notes: [] });
+    expect(report.eventsFolded).toBe(report.events);
+    expect(report.chainChecked).toBe(report.events);
+    expect(report.fairness).toMatchObject({ ok: true, seedRevealed: true });
+    expect(report.fairness?.drawsChecked).toBeGreaterThan(0);
+    expect(report.fairness?.commandsReplayed).toBeGreaterThan(0);
+    figures.push(
+      `${gameType}: ${report.events} events, ${file.length} bytes; ${report.fairness?.drawsChecked} draws and ${report.fairness?.commandsReplayed} commands checked, ${report.fairness?.checksumsChecked} checksums`,
+    );
+  });
+
+  it("gives a spectator the events as the GraphQL events field does: hidden cards stay hidden, the rest still checks", async () => {
+    const file = await exported(PLAYED_GAMES['maxi-bourse']);
+    const lines = file.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ viewer: 'spectator' });
+    const refereeFile = fileOf(PLAYED_GAMES['maxi-bourse']);
+    expect(file).not.toBe(refereeFile);
+    const report = verifyGameFile(file);
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.redacted).toBeGreaterThan(0);
+    expect(report.eventsFolded).toBe(0);
+    expect(report.notes[0]).toMatch(/hidden from this file's reader/);
+    const hidden = lines.filter((line) => line['redacted'] === true);
+    expect(hidden).toHaveLength(report.redacted);
+    figures.push(`maxi-bourse as a spectator: ${report.redacted} of ${report.events} events hidden, the other links checked, no replay`);
+    // Every event of the spectator's file is what GraphQL's events field shows the spectator.
+    const shown = new Map<number, { type: string; data: unknown }>();
+    for (let after: string | null = null, more = true; more; ) {
+      const answer: request.Response = await request(app.getHttpServer())
+        .post('/graphql')
+        .send({
+          query: 'query($id: ID!, $after: String) { maxiBourseGame(id: $id) { events(first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { revision type data } } } } }',
+          variables: { id: PLAYED_GAMES['maxi-bourse'], after },
+        });
+      const page: EventPage = (answer.body as { data: { maxiBourseGame: { events: EventPage } } }).data.maxiBourseGame.events;
+      for (const { node } of page.edges) shown.set(node.revision, { type: node.type, data: node.data });
+      more = page.pageInfo.hasNextPage;
+      after = page.pageInfo.endCursor;
+    }
+    const events = lines.filter((line) => line['kind'] === 'event') as unknown as { revision: number; type: string; data: unknown }[];
+    expect(shown.size).toBe(events.length);
+    for (const event of events) expect({ type: event.type, data: event.data }).toEqual(shown.get(event.revision));
+  });
+
+  it('reports a changed byte with its line', () => {
+    const lines = fileOf(PLAYED_GAMES['stock-ticker']).split('\n');
+    const target = lines.findIndex((line) => line.includes('"type":"SharesBought"'));
+    lines[target] = (lines[target] as string).replace(/"shares":(\d)/, (_match, digit: string) => `"shares":${(Number(digit) + 1) % 10}`);
+    const report = verifyGameFile(lines.join('\n'));
+    expect(report.ok).toBe(false);
+    expect(report.problems[0]).toMatchObject({ line: target + 1, message: expect.stringContaining('changed') });
+  });
+
+  it('refuses a truncated file', () => {
+    const lines = fileOf(PLAYED_GAMES.bolsa).trimEnd().split('\n');
+    const cutAfterEvents = verifyGameFile(lines.slice(0, -4).join('\n'));
+    expect(cutAfterEvents.ok).toBe(false);
+    expect(cutAfterEvents.problems.map((problem) => problem.message).join('\n')).toMatch(/truncated/);
+    const cutMidLine = verifyGameFile(fileOf(PLAYED_GAMES.bolsa).slice(0, -40));
+    expect(cutMidLine.ok).toBe(false);
+    expect(cutMidLine.problems[0]?.message).toMatch(/not a JSON object/);
+    // Cut after an event but with the fairness line kept: the header's chain head and count are missing.
+    const withoutLastEvent = verifyGameFile([...lines.slice(0, -2), lines[lines.length - 1]].join('\n'));
+    expect(withoutLastEvent.ok).toBe(false);
+    expect(withoutLastEvent.problems.map((problem) => problem.message).join('\n')).toMatch(/announces \d+ events/);
+  });
+
+  it('refuses reordered events, naming the lines', () => {
+    const lines = fileOf(PLAYED_GAMES['maxi-bourse']).split('\n');
+    [lines[5], lines[6]] = [lines[6] as string, lines[5] as string];
+    const report = verifyGameFile(lines.join('\n'));
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((problem) => problem.line)).toContain(6);
+  });
+
+  it('refuses an event forged with its hash recomputed, against the header\'s chain head', () => {
+    const lines = fileOf(PLAYED_GAMES['stock-ticker']).trimEnd().split('\n');
+    const header = JSON.parse(lines[0] as string) as Record<string, unknown>;
+    lines[0] = JSON.stringify({ ...header, chainHead: { ...(header['chainHead'] as object), hash: 'f'.repeat(64) } });
+    const report = verifyGameFile(lines.join('\n'));
+    expect(report.ok).toBe(false);
+  });
+
+  it('answers 404 for an unknown game and 400 for a malformed id', async () => {
+    const missing = await request(app.getHttpServer()).get('/games/no-such-game/export.ndjson');
+    expect(missing.status).toBe(404);
+    const malformed = await request(app.getHttpServer()).get(`/games/${encodeURIComponent('bad id!')}/export.ndjson`);
+    expect(malformed.status).toBe(400);
+  });
+});
