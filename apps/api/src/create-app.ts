@@ -11,6 +11,8 @@ import { AppModule, GRAPHQL_PATH } from './app.module';
 import { applyHttpHardening } from './common/limits/http-hardening';
 import type { Authenticator } from './common/principal/authenticator';
 import { loadAppConfig, type AppConfig } from './config/app-config';
+import { JsonLogger } from './observability/json-logger';
+import { countRateLimitRefusals, requestLine, requestLogScope } from './observability/request-logging';
 import { systemClock, type Clock } from './infrastructure/system-clock';
 
 export interface CreateAppOptions {
@@ -55,15 +57,24 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
       deadlineTimers: options.deadlineTimers ?? true,
     }),
     // Body parsing is set up by applyHttpHardening, with the configured size limit.
-    { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false, bodyParser: false },
+    { logger: options.logger ?? defaultLogger(config), abortOnError: false, bodyParser: false },
   );
+  // The request line is registered first, so that refusals of the hardening (413...) are logged too.
+  app.use(requestLine());
   applyHttpHardening(app, config, GRAPHQL_PATH);
+  app.use(requestLogScope());
+  countRateLimitRefusals(app);
   const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
   // Registered before init, so it runs before the GraphQL route: the principal is on `req` when resolvers read it.
   if (fromHttp) app.use(authenticate(fromHttp));
   if (options.shutdownHooks) app.enableShutdownHooks();
   await app.init();
   return app;
+}
+
+/** JSON lines in production (LOG_FORMAT=json), Nest's text lines otherwise. */
+export function defaultLogger(config: Pick<AppConfig, 'logFormat'>): LoggerService | LogLevel[] {
+  return config.logFormat === 'json' ? new JsonLogger() : ['log', 'warn', 'error'];
 }
 
 export interface RunningApp {

@@ -9,8 +9,11 @@ import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
 import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
 import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@corbeille/projections';
 import type { AppConfig } from '../config/app-config';
+import { ApiMetrics } from '../observability/api-metrics';
+import { countingEventStore } from '../observability/counting-event-store';
 import type { CatchUpLog } from './catch-up-log';
 import {
+  API_METRICS,
   APP_CONFIG,
   CATCH_UP_LOG,
   CLOCK,
@@ -42,6 +45,8 @@ export interface InfrastructureOptions {
   readonly maxRetries?: number;
   /** Whether deadlines arm real timers (default true). */
   readonly deadlineTimers?: boolean;
+  /** The app's metrics (made by AppModule, which also counts WebSocket connections into it); new ones otherwise. */
+  readonly metrics?: ApiMetrics;
 }
 
 const OWNED_EVENT_STORE = Symbol('OWNED_EVENT_STORE');
@@ -113,6 +118,7 @@ export class InfrastructureModule {
       global: true,
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
+        { provide: API_METRICS, useValue: options.metrics ?? new ApiMetrics() },
         { provide: RANDOM_SOURCE_FACTORY, useValue: options.randomSourceFactory },
         { provide: CLOCK, useValue: options.clock },
         { provide: DEADLINE_TIMERS, useValue: options.deadlineTimers ?? true },
@@ -147,7 +153,7 @@ export class InfrastructureModule {
         { provide: SNAPSHOT_HISTORY, useFactory: (path: string) => new SqliteSnapshotHistory({ path }), inject: [SNAPSHOTS_PATH] },
         {
           provide: COMMAND_HANDLER,
-          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore, snapshots: SqliteSnapshotStore) => {
+          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore, snapshots: SqliteSnapshotStore, metrics: ApiMetrics) => {
             const integrity = new IntegrityRecorder({
               seeds,
               gameOf: (streamId) => {
@@ -157,7 +163,7 @@ export class InfrastructureModule {
               plain: randomSource,
               provable: options.provableChance ?? true,
             });
-            return new CommandHandler(store, {
+            return new CommandHandler(countingEventStore(store, metrics), {
               randomSource: integrity.randomSource,
               annotate: integrity.annotate,
               clock,
@@ -166,7 +172,7 @@ export class InfrastructureModule {
               snapshotEvery: SNAPSHOT_EVERY,
             });
           },
-          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE, SNAPSHOT_STORE],
+          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE, SNAPSHOT_STORE, API_METRICS],
         },
         {
           provide: CATCH_UP_LOG,
@@ -194,6 +200,7 @@ export class InfrastructureModule {
         InfrastructureShutdown,
       ],
       exports: [
+        API_METRICS,
         APP_CONFIG,
         RANDOM_SOURCE_FACTORY,
         SEED_STORE,

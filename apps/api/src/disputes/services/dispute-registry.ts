@@ -94,6 +94,12 @@ export class DisputeRegistry {
     });
   }
 
+  /** The position of the last event folded (for readiness and metrics); throws once following the log failed. */
+  checkpoint(): number {
+    if (this.failure) throw this.failure;
+    return this.position;
+  }
+
   /** Where the last start caught up from (its stored checkpoint) and how many events it read to catch up. */
   startReport(): { readonly fromPosition: number; readonly eventsRead: number } {
     return { fromPosition: this.startedFrom, eventsRead: this.readAtStart };
