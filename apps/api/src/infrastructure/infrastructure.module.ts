@@ -136,9 +136,13 @@ export class InfrastructureModule {
         },
         {
           provide: SEED_STORE,
-          // Next to the events the app opens; in memory beside a store the caller opened, unless configured.
-          useFactory: (): SeedStore =>
-            options.eventStore && !options.config.secretsPath ? new InMemorySeedStore() : openSeedStore(options.config),
+          // Sealed in the event store with SEEDS_KEY (shared by every instance on it); else next to the events the
+          // app opens; in memory beside a store the caller opened, unless configured.
+          useFactory: (store: EventStore): SeedStore => {
+            if (options.config.seedsKey !== undefined) return openSeedStore(options.config, store);
+            return options.eventStore && !options.config.secretsPath ? new InMemorySeedStore() : openSeedStore(options.config);
+          },
+          inject: [EVENT_STORE],
         },
         {
           provide: SNAPSHOTS_PATH,
@@ -162,6 +166,9 @@ export class InfrastructureModule {
               },
               plain: randomSource,
               provable: options.provableChance ?? true,
+              // A game whose first event commits to a seed must find it: chance that is not derived from it
+              // would pass unnoticed until the game's end, then fail verification.
+              seedCommitted: async (streamId) => (await store.readStream(streamId, { maxCount: 1 }))[0]?.metadata['fairness'] !== undefined,
             });
             return new CommandHandler(countingEventStore(store, metrics), {
               randomSource: integrity.randomSource,
