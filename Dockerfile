@@ -9,7 +9,8 @@
 # dependencies, as the unprivileged `node` user. It never seeds the demo: that is `npm run seed`, on demand.
 # Read models live in /data; events in EventStoreDB when EVENTSTORE_URL is set, otherwise in /data/events.sqlite.
 
-ARG NODE_IMAGE=node:20-bookworm
+# Node 22 LTS: Node 20 is out of maintenance, and on 22 no production dependency warns (README, Node versions).
+ARG NODE_IMAGE=node:22-bookworm
 
 # npm 11, as the project uses: it runs install scripts only where package.json's allowScripts allows.
 FROM ${NODE_IMAGE} AS base
