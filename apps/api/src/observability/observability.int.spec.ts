@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { PASSWORD, gqlAs, signUp } from '../identity/testing/identity-client';
+import { PASSWORD, gqlAs, signUp, wsClientAs } from '../identity/testing/identity-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { JsonLogger } from './json-logger';
 
@@ -97,5 +97,53 @@ describe('Logs and metrics of a production-like app', () => {
     for (const name of ['corbeille_append_conflicts_total', 'corbeille_command_retries_total', 'corbeille_websocket_connections', 'corbeille_subscriptions', 'corbeille_event_store_up 1']) {
       expect(text).toContain(name);
     }
+  });
+
+  it('counts open WebSocket connections and the operations running on them', async () => {
+    const gauge = async (name: string): Promise<number> => {
+      const text = (await request(api.app.getHttpServer()).get('/metrics')).text;
+      return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    };
+    const { token } = await signUp(api, 'Watcher');
+    await gqlAs(api, token, CREATE, { input: { gameId: 'watched-1' } });
+    const client = wsClientAs(await api.listen(), token);
+    try {
+      const events = client.iterate({ query: 'subscription { gameEvents(gameId: "watched-1") { type } }' });
+      const deadline = Date.now() + 5000;
+      while ((await gauge('corbeille_subscriptions')) < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await gauge('corbeille_websocket_connections')).toBe(1);
+      expect(await gauge('corbeille_subscriptions')).toBe(1);
+      await events.return?.();
+    } finally {
+      await client.dispose();
+    }
+    const deadline = Date.now() + 5000;
+    while ((await gauge('corbeille_websocket_connections')) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await gauge('corbeille_websocket_connections')).toBe(0);
+    expect(await gauge('corbeille_subscriptions')).toBe(0);
+  });
+});
+
+describe('Metrics of rate limiting', () => {
+  let api: TestApp;
+
+  beforeAll(async () => {
+    api = await startTestApp({ config: { rateLimits: { enabled: true, windowSeconds: 60, perIp: 3, perToken: 100 } } });
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('counts the requests a rate limit refused, by limit', async () => {
+    const codes: unknown[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await api.gql('{ games(first: 1) { edges { node { id } } } }');
+      codes.push(response.errors?.[0]?.extensions?.code ?? 'OK');
+    }
+    const refused = codes.filter((code) => code === 'RATE_LIMITED').length;
+    expect(refused).toBeGreaterThan(0);
+    const text = (await request(api.app.getHttpServer()).get('/metrics')).text;
+    expect(text).toMatch(new RegExp(`^corbeille_rate_limit_refusals_total\\{limit="ip"\\} ${refused}$`, 'm'));
   });
 });

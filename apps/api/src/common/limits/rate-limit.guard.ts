@@ -92,11 +92,11 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
     return decision;
   }
 
-  /** Health probes come from the orchestrator and must never be refused. */
+  /** Health probes come from the orchestrator, metrics scrapes from Prometheus: they must never be refused. */
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (context.getType<GqlContextType>() !== 'http') return Promise.resolve(false);
     const path = (context.switchToHttp().getRequest<{ path?: unknown }>().path ?? '') as string;
-    return Promise.resolve(path === '/health' || path.startsWith('/health/'));
+    return Promise.resolve(path === '/health' || path.startsWith('/health/') || path === '/metrics');
   }
 
   protected override getRequestResponse(context: ExecutionContext): { req: Record<string, unknown>; res: Record<string, unknown> } {
