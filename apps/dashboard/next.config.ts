@@ -36,6 +36,8 @@ const nextConfig: NextConfig = {
   headers: () => Promise.resolve([{ source: '/:path*', headers: [...SECURITY_HEADERS] }]),
   turbopack: { root: workspaceRoot },
   outputFileTracingRoot: workspaceRoot,
+  // The container image runs the dashboard as Next's standalone server, built once (see the Dockerfile).
+  ...(process.env['NEXT_OUTPUT'] === 'standalone' ? { output: 'standalone' as const } : {}),
 };
 
 export default nextConfig;

@@ -27,6 +27,8 @@ import { InfrastructureModule, type InfrastructureOptions } from './infrastructu
 import { IntegrityModule } from './integrity/integrity.module';
 import { MaxiBourseModule } from './maxi-bourse/maxi-bourse.module';
 import { SchemaModule } from './schema/schema.module';
+import { ApiMetrics } from './observability/api-metrics';
+import { requestLogPlugin } from './observability/request-logging';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -93,10 +95,12 @@ class AccessModule {
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     const { authenticator, config } = options;
+    // Made here so that the WebSocket hooks below can count connections into the app's registry.
+    const metrics = options.metrics ?? new ApiMetrics();
     return {
       module: AppModule,
       imports: [
-        InfrastructureModule.forRoot(options),
+        InfrastructureModule.forRoot({ ...options, metrics }),
         AccessModule.forRoot(options.accessPolicy),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
@@ -111,7 +115,7 @@ export class AppModule {
           allowBatchedHttpRequests: false,
           // No cache hints are given (every answer depends on the game's moment and the reader), so Apollo's
           // cache-control plugin, which wraps every field's resolver to compute them, is left out.
-          plugins: [queryLimitsPlugin(config.limits), ApolloServerPluginCacheControlDisabled()],
+          plugins: [queryLimitsPlugin(config.limits), ApolloServerPluginCacheControlDisabled(), requestLogPlugin()],
           context: graphQLContext,
           subscriptions: {
             'graphql-ws': {
@@ -125,8 +129,10 @@ export class AppModule {
                 const extra = ctx.extra as { request: IncomingMessage; principal?: Principal };
                 const principal = await authenticator?.fromConnection?.(ctx.connectionParams, extra.request);
                 if (principal) extra.principal = principal;
+                metrics.socketOpened(ctx);
                 return true;
               },
+              onClose: (ctx) => metrics.socketClosed(ctx),
             },
           },
           fieldResolverEnhancers: ['filters'],

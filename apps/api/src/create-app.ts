@@ -13,6 +13,8 @@ import { bundledGraphiQL } from './schema/graphiql';
 import type { Authenticator } from './common/principal/authenticator';
 import { forwardedVisitor } from './common/visitor/forwarded-visitor';
 import { loadAppConfig, type AppConfig } from './config/app-config';
+import { JsonLogger } from './observability/json-logger';
+import { countRateLimitRefusals, requestLine, requestLogScope } from './observability/request-logging';
 import { systemClock, type Clock } from './infrastructure/system-clock';
 
 export interface CreateAppOptions {
@@ -57,11 +59,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
       deadlineTimers: options.deadlineTimers ?? true,
     }),
     // Body parsing is set up by applyHttpHardening, with the configured size limit.
-    { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false, bodyParser: false },
+    { logger: options.logger ?? defaultLogger(config), abortOnError: false, bodyParser: false },
   );
+  // The request line is registered first, so that refusals of the hardening (413...) are logged too.
+  app.use(requestLine());
   applyHttpHardening(app, config, GRAPHQL_PATH);
   // Before the guards: the rate limits count a dashboard-rendered request against its visitor.
   app.use(forwardedVisitor(config.forwardedVisitorSecret));
+  app.use(requestLogScope());
+  countRateLimitRefusals(app);
   const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
   // Registered before init, so it runs before the GraphQL route: the principal is on `req` when resolvers read it.
   if (fromHttp) app.use(authenticate(fromHttp));
@@ -69,6 +75,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
   if (options.shutdownHooks) app.enableShutdownHooks();
   await app.init();
   return app;
+}
+
+/** JSON lines in production (LOG_FORMAT=json), Nest's text lines otherwise. */
+export function defaultLogger(config: Pick<AppConfig, 'logFormat'>): LoggerService | LogLevel[] {
+  return config.logFormat === 'json' ? new JsonLogger() : ['log', 'warn', 'error'];
 }
 
 export interface RunningApp {

@@ -1,14 +1,24 @@
 import { Logger } from '@nestjs/common';
 import { describeEventStore } from '@corbeille/infrastructure';
 import { loadAppConfig } from './config/app-config';
-import { bootstrap } from './create-app';
+import { createApp, defaultLogger } from './create-app';
+import { startStartupProbe } from './health/startup-probe';
 
 async function main(): Promise<void> {
   const config = loadAppConfig();
-  const { url } = await bootstrap({ config, shutdownHooks: true });
+  // Live but not ready while the projections catch up (a rebuild from the whole log takes a while).
+  // (Port 0 asks for any free port: the probe's would not be the app's, so there is none then.)
+  const probe = config.port === 0 ? undefined : await startStartupProbe(config.port, config.host);
+  const app = await createApp({ config, shutdownHooks: true, logger: defaultLogger(config) });
+  await probe?.close();
+  await app.listen(config.port, config.host);
   const logger = new Logger('Corbeille');
   logger.log(`Events: ${describeEventStore(config)}; read models: ${config.readModelsPath}`);
-  logger.log(`GraphQL on ${url}/graphql, health on ${url}/health`);
+  if (config.eventStoreUrl && config.seedsKey === undefined) {
+    logger.warn('SEEDS_KEY is not set: the games\' secret seeds are kept in a file of this instance only. Set the same SEEDS_KEY on every instance that shares this event store, or games created on one cannot be played on another.');
+  }
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  logger.log(`GraphQL on http://${host}:${config.port}/graphql; health on /health/live and /health/ready; metrics on /metrics`);
 }
 
 main().catch((error: unknown) => {

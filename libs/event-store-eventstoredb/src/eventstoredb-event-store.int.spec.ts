@@ -3,18 +3,14 @@ import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 const url = process.env['EVENTSTORE_URL'];
 
-describe('EventStoreDB adapter', () => {
-  if (!url) {
-    it('is skipped: set EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false) to run the contract suite against a server', () => {
-      console.warn('EventStoreDB contract suite skipped: EVENTSTORE_URL is not set, so there is no server to run it against.');
-      expect(url).toBeUndefined();
-    });
-    return;
-  }
+// Without a server the whole contract suite is registered as skipped, so Jest reports it as skipped
+// (not as a passing test). Run it with EVENTSTORE_URL='esdb://localhost:2113?tls=false'.
+const describeWithServer = url ? describe : describe.skip;
 
+describeWithServer(`EventStoreDB adapter (needs EVENTSTORE_URL, ${url ? 'set' : 'not set: skipped'})`, () => {
   describeEventStoreContract(
-    `eventstoredb (${url})`,
-    async () => ({ store: EventStoreDbEventStore.fromConnectionString(url) }),
+    `eventstoredb (${url ?? 'no server'})`,
+    async () => ({ store: EventStoreDbEventStore.fromConnectionString(url as string) }),
     { deliveryTimeoutMs: 10_000, quietPeriodMs: 500 },
   );
 });

@@ -1,6 +1,8 @@
 import { basename, dirname, join } from 'node:path';
+import type { EventStore } from '@corbeille/event-store';
 import { SqliteSeedStore } from '@corbeille/event-store-sqlite';
 import { InMemorySeedStore, type SeedStore } from '@corbeille/integrity';
+import { EventLogSeedStore } from './event-log-seed-store';
 import type { StorageConfig } from './storage-config';
 
 /**
@@ -15,7 +17,12 @@ export function secretsPathFor(config: Pick<StorageConfig, 'eventsPath' | 'dataD
   return join(dirname(config.eventsPath), `${basename(config.eventsPath).replace(/\.sqlite$/, '')}.secrets.sqlite`);
 }
 
-export function openSeedStore(config: Parameters<typeof secretsPathFor>[0]): SeedStore {
+/**
+ * With SEEDS_KEY and the app's event store, the seeds live sealed in that store (shared by every instance on
+ * it); otherwise in the file secretsPathFor names, which only the instances that see that file share.
+ */
+export function openSeedStore(config: Parameters<typeof secretsPathFor>[0] & Partial<Pick<StorageConfig, 'seedsKey'>>, eventStore?: EventStore): SeedStore {
+  if (config.seedsKey !== undefined && eventStore !== undefined) return new EventLogSeedStore(eventStore, config.seedsKey);
   const path = secretsPathFor(config);
   return path === ':memory:' ? new InMemorySeedStore() : new SqliteSeedStore({ path });
 }

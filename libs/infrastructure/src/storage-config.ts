@@ -13,6 +13,11 @@ export interface StorageConfig {
   /** The games' secret seeds (SECRETS_DB_PATH); by default next to the events, see secretsPathFor. */
   readonly secretsPath?: string;
   /**
+   * SEEDS_KEY: when set, the seeds are kept sealed with this key in the event store itself, where every API
+   * instance finds them (EventLogSeedStore), instead of a file of each instance's own.
+   */
+  readonly seedsKey?: string;
+  /**
    * Where the embedded store commits (SQLITE_WRITER): 'inline' on the main thread (the default), or
    * 'thread', a worker thread of its own (worth it on a machine with a core to spare).
    */
@@ -36,6 +41,7 @@ export function storageConfigFromEnv(
     readModelsPath: env['READ_MODELS_DB_PATH'] ?? join(dataDir, 'read-models.sqlite'),
     integrityChain: !/^(0|false|off|no)$/i.test(env['INTEGRITY_CHAIN']?.trim() ?? ''),
     ...(env['SECRETS_DB_PATH'] ? { secretsPath: env['SECRETS_DB_PATH'] } : {}),
+    ...(env['SEEDS_KEY']?.trim() ? { seedsKey: env['SEEDS_KEY'].trim() } : {}),
     ...(env['SQLITE_WRITER']?.trim() ? { sqliteWriter: sqliteWriterFrom(env['SQLITE_WRITER'].trim()) } : {}),
   };
 }

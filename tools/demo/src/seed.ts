@@ -6,7 +6,7 @@ import { DEMO_LEAGUE, seedDemoLeague } from './demo-league';
 async function main(): Promise<void> {
   const config = storageConfigFromEnv();
   const store = openEventStore(config);
-  const seeds = openSeedStore(config);
+  const seeds = openSeedStore(config, store);
   try {
     const started = Date.now();
     const report = await seedDemoLeague({ store, seeds });

@@ -22,7 +22,7 @@ async function seed(dataDir: string): Promise<void> {
   const config = storageConfigFromEnv({ ...process.env, DATA_DIR: dataDir });
   const store = openEventStore(config);
   // The games' secret seeds go next to the events, where the API finds them: the game in play goes on fairly.
-  const seeds = openSeedStore(config);
+  const seeds = openSeedStore(config, store);
   try {
     const report = await seedDemoLeague({ store, seeds });
     console.log(

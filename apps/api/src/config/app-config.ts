@@ -20,7 +20,20 @@ export interface AppConfig extends StorageConfig {
    * for (x-corbeille-visitor), who is then counted by the rate limits instead of the dashboard. Unset: no one may.
    */
   readonly forwardedVisitorSecret?: string | undefined;
+  readonly readiness: Readiness;
+  /** `json`: one JSON object per line (the default with NODE_ENV=production); `text`: Nest's coloured lines. */
+  readonly logFormat: 'json' | 'text';
 }
+
+/** When GET /health/ready says the instance may take traffic. */
+export interface Readiness {
+  /** The most events any projection may be behind the log (HEALTH_MAX_LAG_EVENTS). */
+  readonly maxLagEvents: number;
+  /** How long the event store has to answer the probe (HEALTH_PROBE_TIMEOUT_MS). */
+  readonly probeTimeoutMs: number;
+}
+
+export const DEFAULT_READINESS: Readiness = { maxLagEvents: 1000, probeTimeoutMs: 2000 };
 
 /** Bounds on one request, checked before anything runs. */
 export interface ApiLimits {
@@ -76,7 +89,8 @@ export class ConfigError extends Error {
  * RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_PER_IP, RATE_LIMIT_PER_TOKEN (RATE_LIMIT_PER_IP=0 turns rate
  * limiting off); CORS_ORIGINS (comma-separated, default the dashboard at http://localhost:3000);
  * TRUST_PROXY_HOPS (default 0); GRAPHIQL (default on, off when NODE_ENV=production); FORWARDED_VISITOR_SECRET
- * (unset: no forwarder is believed; 32+ characters).
+ * (unset: no forwarder is believed; 32+ characters); HEALTH_MAX_LAG_EVENTS,
+ * HEALTH_PROBE_TIMEOUT_MS (readiness); LOG_FORMAT (json or text; json when NODE_ENV=production).
  * With NODE_ENV=production, AUTH_SECRET is required: sessions must survive a restart and never be
  * signed with a key nobody chose.
  */
@@ -107,6 +121,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env, cwd?: string
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
     graphiql: flag(env, 'GRAPHIQL', !production),
     forwardedVisitorSecret: secret(env, 'FORWARDED_VISITOR_SECRET'),
+    readiness: {
+      maxLagEvents: integer(env, 'HEALTH_MAX_LAG_EVENTS', DEFAULT_READINESS.maxLagEvents, 0),
+      probeTimeoutMs: integer(env, 'HEALTH_PROBE_TIMEOUT_MS', DEFAULT_READINESS.probeTimeoutMs, 1),
+    },
+    logFormat: logFormat(env['LOG_FORMAT'], production),
   };
 }
 
@@ -133,6 +152,13 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
   if (['0', 'false', 'off', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function logFormat(value: string | undefined, production: boolean): 'json' | 'text' {
+  const raw = value?.trim().toLowerCase();
+  if (!raw) return production ? 'json' : 'text';
+  if (raw === 'json' || raw === 'text') return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or text, got "${raw}"`);
 }
 
 function origins(value: string | undefined): readonly string[] {

@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_LIMITS, DEFAULT_RATE_LIMITS, loadAppConfig } from './app-config';
+import { ConfigError, DEFAULT_LIMITS, DEFAULT_RATE_LIMITS, DEFAULT_READINESS, loadAppConfig } from './app-config';
 
 describe('loadAppConfig', () => {
   it('defaults to port 4000 on all interfaces with SQLite under ./data', () => {
@@ -17,7 +17,22 @@ describe('loadAppConfig', () => {
       corsOrigins: ['http://localhost:3000'],
       trustProxyHops: 0,
       graphiql: true,
+      readiness: DEFAULT_READINESS,
+      logFormat: 'text',
     });
+  });
+
+  it('logs JSON lines in production and text elsewhere, unless LOG_FORMAT says', () => {
+    const secret = { AUTH_SECRET: 's'.repeat(40) };
+    expect(loadAppConfig({ NODE_ENV: 'production', ...secret }, '/srv').logFormat).toBe('json');
+    expect(loadAppConfig({ NODE_ENV: 'production', LOG_FORMAT: 'text', ...secret }, '/srv').logFormat).toBe('text');
+    expect(loadAppConfig({ LOG_FORMAT: 'JSON' }, '/srv').logFormat).toBe('json');
+    expect(() => loadAppConfig({ LOG_FORMAT: 'xml' }, '/srv')).toThrow('LOG_FORMAT must be json or text');
+  });
+
+  it('reads the readiness bounds', () => {
+    expect(loadAppConfig({ HEALTH_MAX_LAG_EVENTS: '0', HEALTH_PROBE_TIMEOUT_MS: '500' }, '/srv').readiness).toEqual({ maxLagEvents: 0, probeTimeoutMs: 500 });
+    expect(() => loadAppConfig({ HEALTH_MAX_LAG_EVENTS: '-1' }, '/srv')).toThrow('HEALTH_MAX_LAG_EVENTS');
   });
 
   it('reads PORT, HOST, DATA_DIR and EVENTSTORE_URL', () => {

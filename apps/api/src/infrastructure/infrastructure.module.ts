@@ -9,8 +9,11 @@ import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
 import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
 import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@corbeille/projections';
 import type { AppConfig } from '../config/app-config';
+import { ApiMetrics } from '../observability/api-metrics';
+import { countingEventStore } from '../observability/counting-event-store';
 import type { CatchUpLog } from './catch-up-log';
 import {
+  API_METRICS,
   APP_CONFIG,
   CATCH_UP_LOG,
   CLOCK,
@@ -42,6 +45,8 @@ export interface InfrastructureOptions {
   readonly maxRetries?: number;
   /** Whether deadlines arm real timers (default true). */
   readonly deadlineTimers?: boolean;
+  /** The app's metrics (made by AppModule, which also counts WebSocket connections into it); new ones otherwise. */
+  readonly metrics?: ApiMetrics;
 }
 
 const OWNED_EVENT_STORE = Symbol('OWNED_EVENT_STORE');
@@ -113,6 +118,7 @@ export class InfrastructureModule {
       global: true,
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
+        { provide: API_METRICS, useValue: options.metrics ?? new ApiMetrics() },
         { provide: RANDOM_SOURCE_FACTORY, useValue: options.randomSourceFactory },
         { provide: CLOCK, useValue: options.clock },
         { provide: DEADLINE_TIMERS, useValue: options.deadlineTimers ?? true },
@@ -130,9 +136,13 @@ export class InfrastructureModule {
         },
         {
           provide: SEED_STORE,
-          // Next to the events the app opens; in memory beside a store the caller opened, unless configured.
-          useFactory: (): SeedStore =>
-            options.eventStore && !options.config.secretsPath ? new InMemorySeedStore() : openSeedStore(options.config),
+          // Sealed in the event store with SEEDS_KEY (shared by every instance on it); else next to the events the
+          // app opens; in memory beside a store the caller opened, unless configured.
+          useFactory: (store: EventStore): SeedStore => {
+            if (options.config.seedsKey !== undefined) return openSeedStore(options.config, store);
+            return options.eventStore && !options.config.secretsPath ? new InMemorySeedStore() : openSeedStore(options.config);
+          },
+          inject: [EVENT_STORE],
         },
         {
           provide: SNAPSHOTS_PATH,
@@ -147,7 +157,7 @@ export class InfrastructureModule {
         { provide: SNAPSHOT_HISTORY, useFactory: (path: string) => new SqliteSnapshotHistory({ path }), inject: [SNAPSHOTS_PATH] },
         {
           provide: COMMAND_HANDLER,
-          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore, snapshots: SqliteSnapshotStore) => {
+          useFactory: (store: EventStore, randomSource: () => RandomSource, clock: Clock, seeds: SeedStore, snapshots: SqliteSnapshotStore, metrics: ApiMetrics) => {
             const integrity = new IntegrityRecorder({
               seeds,
               gameOf: (streamId) => {
@@ -156,8 +166,11 @@ export class InfrastructureModule {
               },
               plain: randomSource,
               provable: options.provableChance ?? true,
+              // A game whose first event commits to a seed must find it: chance that is not derived from it
+              // would pass unnoticed until the game's end, then fail verification.
+              seedCommitted: async (streamId) => (await store.readStream(streamId, { maxCount: 1 }))[0]?.metadata['fairness'] !== undefined,
             });
-            return new CommandHandler(store, {
+            return new CommandHandler(countingEventStore(store, metrics), {
               randomSource: integrity.randomSource,
               annotate: integrity.annotate,
               clock,
@@ -166,7 +179,7 @@ export class InfrastructureModule {
               snapshotEvery: SNAPSHOT_EVERY,
             });
           },
-          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE, SNAPSHOT_STORE],
+          inject: [EVENT_STORE, RANDOM_SOURCE_FACTORY, CLOCK, SEED_STORE, SNAPSHOT_STORE, API_METRICS],
         },
         {
           provide: CATCH_UP_LOG,
@@ -194,6 +207,7 @@ export class InfrastructureModule {
         InfrastructureShutdown,
       ],
       exports: [
+        API_METRICS,
         APP_CONFIG,
         RANDOM_SOURCE_FACTORY,
         SEED_STORE,

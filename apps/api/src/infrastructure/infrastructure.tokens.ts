@@ -21,3 +21,5 @@ export const SNAPSHOT_HISTORY = Symbol('SNAPSHOT_HISTORY');
  * from far behind (read models rebuilt from nothing) without going through the store; null on other stores.
  */
 export const CATCH_UP_LOG = Symbol('CATCH_UP_LOG');
+/** `ApiMetrics`: the app's Prometheus registry and its counters (src/observability). */
+export const API_METRICS = Symbol('API_METRICS');

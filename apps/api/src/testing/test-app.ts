@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import request from 'supertest';
 import type { EventStore } from '@corbeille/event-store';
 import { seededRandom, type RandomSource } from '@corbeille/kernel';
@@ -52,6 +52,10 @@ export interface TestAppOptions {
   readonly dataDir?: string;
   /** Configuration overrides, e.g. low limits for a test of them. Rate limits are off unless set here. */
   readonly config?: Partial<AppConfig>;
+  /** The app's logger (default: errors and warnings only, in Nest's text format). */
+  readonly logger?: LoggerService;
+  /** An already opened event store (the app leaves closing it to the caller); the SQLite file of `dataDir` otherwise. */
+  readonly eventStore?: EventStore;
 }
 
 const BCRYPT_ROUNDS_VARIABLE = 'AUTH_BCRYPT_ROUNDS';
@@ -77,7 +81,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Fair dice: derived from each game's secret seed, as in production.
     ...(options.fairDice ? {} : { randomSourceFactory: () => random }),
     clock,
-    logger: ['error', 'warn'],
+    logger: options.logger ?? ['error', 'warn'],
+    ...(options.eventStore ? { eventStore: options.eventStore } : {}),
     // Deadlines are driven by the manual clock and BolsaDeadlineService.tick(), never by real timers.
     deadlineTimers: false,
     ...(options.accessPolicy ? { accessPolicy: options.accessPolicy } : {}),

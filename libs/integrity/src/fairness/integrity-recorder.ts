@@ -23,8 +23,25 @@ export interface IntegrityRecorderOptions {
   readonly plain: () => RandomSource;
   /** Derive games' chance from their seeds (default true). */
   readonly provable?: boolean;
+  /**
+   * Whether a game's stream committed to a seed when it was created. A committed game whose seed the store
+   * does not have (another instance's seed store, a lost file) then fails with SeedUnavailable instead of
+   * playing on with chance no one can verify. Without it, such a game plays on with recorded plain chance.
+   */
+  readonly seedCommitted?: (streamId: string) => Promise<boolean>;
   /** The nonces of commitments (default: 16 fresh random bytes each); a reproducible demo brings its own. */
   readonly newNonce?: () => string;
+}
+
+/**
+ * A game committed to a secret seed that the seed store does not hold: the server is misconfigured (API
+ * instances that do not share their seeds, see docs/scaling.md). No command of the game can be decided fairly.
+ */
+export class SeedUnavailable extends Error {
+  constructor(readonly gameId: string) {
+    super(`Game ${gameId} committed to a secret seed that this server's seed store does not hold; every API instance must share one seed store (SEEDS_KEY)`);
+    this.name = 'SeedUnavailable';
+  }
 }
 
 /** The decision the recorder annotates (the command handler's `Decision`). */
@@ -57,7 +74,10 @@ export class IntegrityRecorder {
     if (game === undefined) return this.options.plain();
     if (this.options.provable === false) return recordingRandom(this.options.plain(), firstRevision);
     const seed = at.revision === undefined ? await this.options.seeds.getOrCreate(game.gameId, newSeed()) : await this.options.seeds.get(game.gameId);
-    if (seed === undefined) return recordingRandom(this.options.plain(), firstRevision);
+    if (seed === undefined) {
+      if (at.revision !== undefined && (await this.options.seedCommitted?.(at.streamId))) throw new SeedUnavailable(game.gameId);
+      return recordingRandom(this.options.plain(), firstRevision);
+    }
     const random = fairRandom(seed.seed, firstRevision, seed.epoch);
     this.seedOf.set(random, seed);
     return random;

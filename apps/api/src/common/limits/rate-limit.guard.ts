@@ -16,6 +16,8 @@ import { RateLimited } from './rate-limited.error';
 export const IP_LIMIT = 'ip';
 /** Where the guard puts itself in the Express app's locals, for the query limits plugin. */
 export const RATE_LIMITER = 'corbeilleRateLimiter';
+/** An optional `(limit: string) => void` in the Express app's locals, told of each refusal (metrics). */
+export const RATE_LIMIT_REFUSED = 'corbeilleRateLimitRefused';
 
 function countRequestHandler(): void {
   // Only a handler reference for the throttler's metadata lookups (no @SkipThrottle on it).
@@ -41,6 +43,7 @@ interface RequestLike {
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
   private readonly decided = new WeakMap<object, Promise<boolean>>();
+  private locals: Record<string, unknown> | undefined;
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -55,6 +58,7 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
     await super.onModuleInit();
     const express = this.adapterHost.httpAdapter?.getInstance<{ locals?: Record<string, unknown> }>();
     if (express?.locals) express.locals[RATE_LIMITER] = this;
+    this.locals = express?.locals;
   }
 
   /** Counts one HTTP request as a REST route would be counted; rejects with RateLimited over the limit. */
@@ -88,11 +92,11 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
     return decision;
   }
 
-  /** Health probes come from the orchestrator and must never be refused. */
+  /** Health probes come from the orchestrator, metrics scrapes from Prometheus: they must never be refused. */
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (context.getType<GqlContextType>() !== 'http') return Promise.resolve(false);
     const path = (context.switchToHttp().getRequest<{ path?: unknown }>().path ?? '') as string;
-    return Promise.resolve(path === '/health' || path.startsWith('/health/'));
+    return Promise.resolve(path === '/health' || path.startsWith('/health/') || path === '/metrics');
   }
 
   protected override getRequestResponse(context: ExecutionContext): { req: Record<string, unknown>; res: Record<string, unknown> } {
@@ -125,6 +129,7 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
     const retryAfter = Math.max(1, Math.ceil(detail.timeToBlockExpire));
     const { res } = this.getRequestResponse(context);
     this.setResponseHeader(res, 'Retry-After', retryAfter);
+    (this.locals?.[RATE_LIMIT_REFUSED] as ((limit: string) => void) | undefined)?.(name);
     return Promise.reject(new RateLimited(name, detail.limit, Math.round(detail.ttl / 1000), retryAfter));
   }
 }

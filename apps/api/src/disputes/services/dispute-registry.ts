@@ -39,6 +39,7 @@ export class DisputeRegistry {
   private readonly unsavedDisputes = new Set<string>();
   private readonly unsavedSettings = new Set<string>();
   private waiters: { position: number; resolve: () => void }[] = [];
+  private readonly changeListeners = new Set<(dispute: RegisteredDispute) => void>();
   private subscription: Subscription | undefined;
   private position = 0;
   private savedPosition = 0;
@@ -92,6 +93,21 @@ export class DisputeRegistry {
         this.failure = error;
       },
     });
+  }
+
+  /**
+   * Calls `listener` with each dispute a live event of the log opens or changes, whichever instance appended
+   * it (live feeds follow the log, not the commands this instance handled). Returns the unsubscribe.
+   */
+  onLiveChange(listener: (dispute: RegisteredDispute) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** The position of the last event folded (for readiness and metrics); throws once following the log failed. */
+  checkpoint(): number {
+    if (this.failure) throw this.failure;
+    return this.position;
   }
 
   /** Where the last start caught up from (its stored checkpoint) and how many events it read to catch up. */
@@ -152,7 +168,8 @@ export class DisputeRegistry {
 
   /** A live event: folded now, written with the others of this turn of the event loop. */
   private applyLive(event: RecordedEvent): void {
-    this.apply(event);
+    const changed = this.apply(event);
+    if (changed !== undefined) for (const listener of this.changeListeners) listener(changed);
     this.saving ??= setImmediate(() => {
       this.saving = undefined;
       try {
@@ -186,8 +203,10 @@ export class DisputeRegistry {
     this.savedPosition = this.position;
   }
 
-  private apply(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data' | 'position'>): void {
-    if (event.position <= this.position) return;
+  /** Folds one event; returns the dispute it changed, if any. */
+  private apply(event: Pick<RecordedEvent, 'streamId' | 'type' | 'data' | 'position'>): RegisteredDispute | undefined {
+    if (event.position <= this.position) return undefined;
+    let changed: RegisteredDispute | undefined;
     if (event.streamId.startsWith(DISPUTE_SETTINGS_STREAM_PREFIX)) {
       const gameId = event.streamId.slice(DISPUTE_SETTINGS_STREAM_PREFIX.length);
       this.settings.set(gameId, disputeSettingsDecider.evolve(this.settingsOf(gameId), { type: event.type, data: event.data } as DisputeSettingsEvent));
@@ -197,7 +216,8 @@ export class DisputeRegistry {
       const known = this.disputes.get(disputeId);
       const folded = disputeDecider.evolve(known ?? disputeDecider.initialState(), { type: event.type, data: event.data } as DisputeEvent);
       if (folded.status !== 'none') {
-        this.disputes.set(disputeId, { ...folded, openedPosition: known?.openedPosition ?? event.position, lastPosition: event.position });
+        changed = { ...folded, openedPosition: known?.openedPosition ?? event.position, lastPosition: event.position };
+        this.disputes.set(disputeId, changed);
         this.unsavedDisputes.add(disputeId);
       }
     }
@@ -205,6 +225,7 @@ export class DisputeRegistry {
     const ready = this.waiters.filter((waiter) => waiter.position <= this.position);
     this.waiters = this.waiters.filter((waiter) => waiter.position > this.position);
     for (const waiter of ready) waiter.resolve();
+    return changed;
   }
 }
 

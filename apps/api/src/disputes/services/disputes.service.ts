@@ -25,9 +25,8 @@ import { GAME_ACCESS_POLICY, type GameAccessPolicy, type Principal } from '../..
 import { REFEREE } from '../../games/services/game-commands.service';
 import { GameAccessService, type LocatedGame } from '../../games/services/game-access.service';
 import { GameStreamService } from '../../games/services/game-stream.service';
-import { CLOCK, COMMAND_HANDLER, PROJECTIONS, PUB_SUB } from '../../infrastructure/infrastructure.tokens';
+import { CLOCK, COMMAND_HANDLER, PROJECTIONS } from '../../infrastructure/infrastructure.tokens';
 import type { Clock } from '../../infrastructure/system-clock';
-import type { LivePubSub } from '../../common/pubsub/live-iterator';
 import { DisputeRegistry, type RegisteredDispute } from './dispute-registry';
 
 export const disputesTrigger = (gameId: string) => `disputes:${gameId}`;
@@ -64,7 +63,6 @@ export class DisputesService {
     @Inject(PROJECTIONS) private readonly projections: ProjectionEngine,
     @Inject(GAME_ACCESS_POLICY) private readonly policy: GameAccessPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PUB_SUB) private readonly pubSub: LivePubSub,
     private readonly registry: DisputeRegistry,
     private readonly access: GameAccessService,
     private readonly streams: GameStreamService,
@@ -258,13 +256,12 @@ export class DisputesService {
     }
   }
 
-  /** Waits for the registry to see the dispute's events, tells the game's subscribers, and returns it. */
+  /** Waits for the registry to see the dispute's events and returns it (DisputeLiveUpdates tells the subscribers). */
   private async settled(disputeId: string, events: readonly RecordedEvent[]): Promise<RegisteredDispute> {
     const last = events[events.length - 1];
     if (last) await this.registry.waitFor(last.position);
     const dispute = this.registry.dispute(disputeId);
     if (!dispute) throw new Error(`Dispute ${disputeId} is missing from the registry after a command`);
-    if (last) await this.pubSub.publish(disputesTrigger(dispute.gameId), dispute);
     return dispute;
   }
 }

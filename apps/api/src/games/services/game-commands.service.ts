@@ -6,7 +6,9 @@ import type { DomainCommand, Viewer } from '@corbeille/kernel';
 import type { GameSummary, ProjectionEngine, RegisteredGame } from '@corbeille/projections';
 import { GAME_ACCESS_POLICY, type GameAccessPolicy, type Principal } from '../../access/access.port';
 import { GAME_COMMAND_GATE, type GameCommandGate } from '../../disputes/game-command-gate';
-import { COMMAND_HANDLER, PROJECTIONS } from '../../infrastructure/infrastructure.tokens';
+import { API_METRICS, COMMAND_HANDLER, PROJECTIONS } from '../../infrastructure/infrastructure.tokens';
+import type { ApiMetrics } from '../../observability/api-metrics';
+import { currentRequestLog, outcomeOf } from '../../observability/request-log-context';
 import { GameAccessService, type LocatedGame } from './game-access.service';
 
 /** The actor recorded for commands no seat issues. */
@@ -69,9 +71,32 @@ export class GameCommandsService {
     @Inject(GAME_ACCESS_POLICY) private readonly policy: GameAccessPolicy,
     private readonly access: GameAccessService,
     @Optional() @Inject(GAME_COMMAND_GATE) private readonly gate?: GameCommandGate,
+    @Optional() @Inject(API_METRICS) private readonly metrics?: ApiMetrics,
   ) {}
 
+  /** Runs the command, counted and timed by game type and outcome, and named in the request's log line. */
   async execute(request: CommandRequest): Promise<ExecutedCommand> {
+    const commandId = request.commandId ?? randomUUID();
+    const log = currentRequestLog();
+    if (log) {
+      log.commandId = commandId;
+      log.gameId = request.gameId;
+    }
+    const started = process.hrtime.bigint();
+    let outcome = 'OK';
+    try {
+      return await this.executeCommand({ ...request, commandId });
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      const game = request.game.type;
+      this.metrics?.commands.inc({ game, outcome });
+      this.metrics?.commandDuration.observe({ game }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private async executeCommand(request: CommandRequest): Promise<ExecutedCommand> {
     const { game, gameId, command, issuer } = request;
     // Server ids are reserved for the server's own commands: a client cannot claim one ahead of it.
     if (issuer.kind === 'principal' && request.commandId) assertClientCommandId(request.commandId);
