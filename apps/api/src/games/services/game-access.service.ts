@@ -38,6 +38,12 @@ export interface ViewedGame<View> {
   readonly last: RecordedEvent;
 }
 
+/** What a game's first event records about where it belongs: its league, and the account that created it. */
+interface GameOrigin {
+  readonly league: string | null;
+  readonly createdBy: string | null;
+}
+
 /** Turns recorded events into what one viewer may see of them. */
 export type EventLens = (event: RecordedEvent) => RecordedEvent;
 
@@ -49,8 +55,8 @@ export type EventLens = (event: RecordedEvent) => RecordedEvent;
  */
 @Injectable()
 export class GameAccessService {
-  /** A game's league never changes after creation, so it is read from the stream once. */
-  private readonly leagues = new Map<string, string | null>();
+  /** A game's league and creator never change after creation, so they are read from the stream once. */
+  private readonly origins = new Map<string, GameOrigin>();
 
   constructor(
     @Inject(GAME_ACCESS_POLICY) private readonly policy: GameAccessPolicy,
@@ -85,11 +91,26 @@ export class GameAccessService {
     }
     // A retried create finds its own game: the handler then answers with the events it recorded.
     if (found) return this.locate(gameId, game);
-    return { game, ref: { gameType: game.type, gameId, league }, streamId: streamIdFor(game, gameId), exists: false };
+    return { game, ref: { gameType: game.type, gameId, league, createdBy: null, seatedPlayerIds: [] }, streamId: streamIdFor(game, gameId), exists: false };
   }
 
+  /** Who the principal is in the game; Forbidden when the game is not theirs to see (e.g. a class's game). */
   viewerFor(principal: Principal, located: LocatedGame): Promise<Viewer> {
     return this.policy.viewerFor(principal, located.ref);
+  }
+
+  /** Finds a game the principal may see: NotFound without one, Forbidden when it is not theirs to see. */
+  async locateReadable(principal: Principal, gameId: string, expected?: RegisteredGame): Promise<LocatedGame> {
+    const located = await this.locate(gameId, expected);
+    await this.viewerFor(principal, located);
+    return located;
+  }
+
+  /** Whether the principal may see this game at all (lists leave out the games they may not). */
+  async mayRead(principal: Principal, gameId: string): Promise<boolean> {
+    const found = await this.streams.find(gameId);
+    if (!found) return true;
+    return this.policy.mayRead(principal, (await this.located(found.game, gameId)).ref);
   }
 
   /**
@@ -157,8 +178,9 @@ export class GameAccessService {
   }
 
   private async located(game: RegisteredGame, gameId: string): Promise<LocatedGame> {
-    const league = await this.leagueOf(game, gameId);
-    return { game, ref: { gameType: game.type, gameId, league }, streamId: streamIdFor(game, gameId), exists: true };
+    const { league, createdBy } = await this.originOf(game, gameId);
+    const seatedPlayerIds = this.projections.getGame(gameId)?.players.map((player) => player.playerId) ?? [];
+    return { game, ref: { gameType: game.type, gameId, league, createdBy, seatedPlayerIds }, streamId: streamIdFor(game, gameId), exists: true };
   }
 
   private progressOf(gameId: string): GameProgress {
@@ -166,14 +188,17 @@ export class GameAccessService {
     return summary ? { phase: summary.phase, round: summary.round } : { phase: 'uncreated', round: 0 };
   }
 
-  private async leagueOf(game: RegisteredGame, gameId: string): Promise<string | null> {
+  private async originOf(game: RegisteredGame, gameId: string): Promise<GameOrigin> {
     const key = streamIdFor(game, gameId);
-    const known = this.leagues.get(key);
+    const known = this.origins.get(key);
     if (known !== undefined) return known;
     const [first] = await this.streams.readEvents(game, gameId, 0, 1);
-    const league = typeof first?.metadata['league'] === 'string' ? first.metadata['league'] : null;
-    this.leagues.set(key, league);
-    return league;
+    const origin: GameOrigin = {
+      league: typeof first?.metadata['league'] === 'string' ? first.metadata['league'] : null,
+      createdBy: typeof first?.metadata['createdBy'] === 'string' ? first.metadata['createdBy'] : null,
+    };
+    if (first !== undefined) this.origins.set(key, origin);
+    return origin;
   }
 }
 
