@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@corbeille/event-store';
 import { asPlayerId, Forbidden, NotFound, RuleViolation, type Decider, type DomainCommand, type DomainEvent, type Viewer } from '@corbeille/kernel';
-import { streamIdFor, type GameProgress, type ProjectionEngine, type RegisteredGame } from '@corbeille/projections';
+import { streamIdFor, type GameProgress, type GameSummary, type GameTypeName, type Page, type ProjectionEngine, type RegisteredGame } from '@corbeille/projections';
 import { GAME_ACCESS_POLICY, type GameAccessPolicy, type GameRef, type Principal } from '../../access/access.port';
 import type { ConnectionShape } from '../../common/pagination/connection.model';
 import { InputValidationError } from '../../common/errors/input-validation.error';
@@ -37,6 +37,9 @@ export interface ViewedGame<View> {
   /** The last event folded. */
   readonly last: RecordedEvent;
 }
+
+/** Lists are filtered before they are cut into pages: all the games of the list are read. */
+const EVERY_GAME = 1_000_000_000;
 
 /** What a game's first event records about where it belongs: its league, and the account that created it. */
 interface GameOrigin {
@@ -83,6 +86,12 @@ export class GameAccessService {
     return found && found.game.type === expected.type ? this.located(found.game, gameId) : undefined;
   }
 
+  /** Like `locate` for a game of any type, but undefined when there is none. */
+  async tryLocateAny(gameId: string): Promise<LocatedGame | undefined> {
+    const found = await this.streams.find(gameId);
+    return found ? this.located(found.game, gameId) : undefined;
+  }
+
   /** The game a create command addresses; an id already taken by another game type is refused. */
   async locateForCreation(game: RegisteredGame, gameId: string, league: string | null): Promise<LocatedGame> {
     const found = await this.streams.find(gameId);
@@ -104,6 +113,19 @@ export class GameAccessService {
     const located = await this.locate(gameId, expected);
     await this.viewerFor(principal, located);
     return located;
+  }
+
+  /**
+   * A page of the games the principal may see, newest first: a list never mentions a game its reader may
+   * not see (a class's game, a members-only league's), and its total counts only those they may.
+   */
+  async visibleGames(principal: Principal, options: { offset: number; limit: number; phase?: string; gameType?: GameTypeName }): Promise<Page<GameSummary>> {
+    const all = this.projections.listGames({ ...options, offset: 0, limit: EVERY_GAME });
+    const visible: GameSummary[] = [];
+    for (const game of all.items) {
+      if (await this.policy.mayRead(principal, { gameType: game.gameType, gameId: game.gameId, league: game.league })) visible.push(game);
+    }
+    return { items: visible.slice(options.offset, options.offset + options.limit), total: visible.length };
   }
 
   /** Whether the principal may see this game at all (lists leave out the games they may not). */
