@@ -1,3 +1,4 @@
+import type { DomainError } from '@corbeille/kernel';
 import { deciderSpecification } from '@corbeille/kernel/testing';
 import { gameRefereesDecider, type GameRefereeChange, type GameRefereesEvent } from './game-referees.decider';
 
@@ -30,7 +31,7 @@ describe('game referees decider', () => {
     spec.given([]).when({ type: 'RemoveGameReferee', data: change('fay', 'ned') }).thenThrows({ kind: 'RULE_VIOLATION', code: 'NOT_A_NAMED_REFEREE' });
   });
 
-  it.each<[string, GameRefereeChange, { kind: string; code: string }]>([
+  it.each<[string, GameRefereeChange, { kind: DomainError['kind']; code: string }]>([
     ['a named referee does not name others', change('ned', 'eve'), { kind: 'FORBIDDEN', code: 'NOT_THE_CREATOR' }],
     ['nor does a stranger', change('eve', 'eve'), { kind: 'FORBIDDEN', code: 'NOT_THE_CREATOR' }],
     ['a game without a recorded creator has nobody to name referees', change('fay', 'ned', { creatorId: null }), { kind: 'FORBIDDEN', code: 'NOT_THE_CREATOR' }],
