@@ -128,12 +128,6 @@ export class GameAccessService {
     return { items: visible.slice(options.offset, options.offset + options.limit), total: visible.length };
   }
 
-  /** Whether the principal may see this game at all (lists leave out the games they may not). */
-  async mayRead(principal: Principal, gameId: string): Promise<boolean> {
-    const found = await this.streams.find(gameId);
-    if (!found) return true;
-    return this.policy.mayRead(principal, (await this.located(found.game, gameId)).ref);
-  }
 
   /**
    * The engine's view of the game now, or at a point of its stream (null when nothing is there yet).
