@@ -378,7 +378,7 @@ describe('disputes and rulings over GraphQL', () => {
       expect(errorOf(await gqlAs(api, eve.token, DISPUTE, { id: disputeId }))).toEqual({ code: 'FORBIDDEN', domainCode: 'NOT_A_PARTICIPANT' });
       expect((await dataAs<{ disputes: unknown[] }>(api, eve.token, DISPUTES, { leagueId })).disputes).toEqual([]);
       expect((await dataAs<{ disputes: unknown[] }>(api, undefined, DISPUTES, {})).disputes).toEqual([]);
-      expect(errorOf(await gqlAs(api, undefined, DISPUTE, { id: disputeId }))).toEqual({ code: 'UNAUTHENTICATED', domainCode: 'SIGN_IN_REQUIRED' });
+      expect(errorOf(await gqlAs(api, undefined, DISPUTE, { id: disputeId }))).toEqual({ code: 'FORBIDDEN', domainCode: 'SIGN_IN_REQUIRED' });
     });
   });
 });

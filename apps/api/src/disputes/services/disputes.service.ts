@@ -28,7 +28,6 @@ import { GameStreamService } from '../../games/services/game-stream.service';
 import { CLOCK, COMMAND_HANDLER, PROJECTIONS, PUB_SUB } from '../../infrastructure/infrastructure.tokens';
 import type { Clock } from '../../infrastructure/system-clock';
 import type { LivePubSub } from '../../common/pubsub/live-iterator';
-import { Unauthenticated } from '../../common/errors/unauthenticated.error';
 import { DisputeRegistry, type RegisteredDispute } from './dispute-registry';
 
 export const disputesTrigger = (gameId: string) => `disputes:${gameId}`;
@@ -261,7 +260,7 @@ export class DisputesService {
 
   async assertMayFollow(principal: Principal, gameId: string): Promise<void> {
     if (await this.mayFollow(principal, gameId)) return;
-    if (principal.kind !== 'account') throw new Unauthenticated('SIGN_IN_REQUIRED', "Sign in as a player or referee of this game to see its disputes");
+    if (principal.kind !== 'account') throw new Forbidden('SIGN_IN_REQUIRED', "Sign in as a player or referee of this game to see its disputes", { gameId });
     throw new Forbidden('NOT_A_PARTICIPANT', "Only the game's players and referees may see its disputes", { gameId });
   }
 
