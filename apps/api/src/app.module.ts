@@ -22,6 +22,7 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { AccountAccessPolicy } from './identity/account-access.policy';
+import { GameRefereesModule } from './access/game-referees.module';
 import { IdentityModule } from './identity/identity.module';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { IntegrityModule } from './integrity/integrity.module';
@@ -151,6 +152,7 @@ export class AppModule {
         GameExportModule,
         LimitsModule.forRoot(config.rateLimits),
         IdentityModule,
+        GameRefereesModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -17,3 +17,4 @@ export * from './account/password-hashing';
 export * from './classes/trade-notes';
 export * from './classes/class-audit';
 export * from './classes/class-audit-export';
+export * from './referees/game-referees.decider';

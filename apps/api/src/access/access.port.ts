@@ -24,6 +24,10 @@ export interface GameRef {
   readonly gameType: string;
   readonly gameId: string;
   readonly league: string | null;
+  /** The account that created it (its first event's metadata); null for a game not created yet, or created without an account. */
+  readonly createdBy?: string | null;
+  /** The player ids seated in the game itself (its read model), e.g. who joined a game outside any league. */
+  readonly seatedPlayerIds?: readonly string[];
 }
 
 /** A command as the policy sees it: its type and the seat it acts for (none for referee commands). */
@@ -33,7 +37,13 @@ export interface CommandRef {
 }
 
 export interface GameAccessPolicy {
-  /** What this principal is in the game: a seated player, a referee, or a spectator. */
+  /**
+   * Whether the principal may see the game at all (every read path asks: queries, events, audit trail,
+   * exports, subscriptions, time travel, fairness, disputes). A game of a members-only league or of a
+   * class is for its members; other games are for everyone.
+   */
+  mayRead(principal: Principal, game: GameRef): Promise<boolean>;
+  /** What this principal is in the game: a seated player, a referee, or a spectator. Forbidden unless `mayRead`. */
   viewerFor(principal: Principal, game: GameRef): Promise<Viewer>;
   /** Throws a Forbidden domain error unless the principal may issue the command. */
   assertMayIssue(principal: Principal, game: GameRef, command: CommandRef): Promise<void>;

@@ -8,6 +8,10 @@ import type { GameAccessPolicy } from './access.port';
  */
 @Injectable()
 export class OpenAccessPolicy implements GameAccessPolicy {
+  async mayRead(): Promise<boolean> {
+    return true;
+  }
+
   async viewerFor(): Promise<Viewer> {
     return { kind: 'spectator' };
   }

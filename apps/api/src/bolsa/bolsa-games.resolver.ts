@@ -23,13 +23,13 @@ export class BolsaGamesResolver {
   constructor(private readonly queries: BolsaQueriesService) {}
 
   @Query(() => BolsaGameConnection, { description: 'BOLSA games, newest first.' })
-  bolsaGames(@Args() args: BolsaGamesArgs): BolsaGameConnection {
-    return this.queries.listGames(args.first, args.after, args.phase);
+  bolsaGames(@Args() args: BolsaGamesArgs, @CurrentPrincipal() principal: Principal): Promise<BolsaGameConnection> {
+    return this.queries.listGames(principal, args.first, args.after, args.phase);
   }
 
   @Query(() => BolsaGameModel, { nullable: true, description: 'A BOLSA game (null for an unknown id or another game type).' })
-  bolsaGame(@Args() args: GameArgs): BolsaGameModel | null {
-    return this.queries.getGame(args.id);
+  bolsaGame(@Args() args: GameArgs, @CurrentPrincipal() principal: Principal): Promise<BolsaGameModel | null> {
+    return this.queries.getGame(principal, args.id);
   }
 
   @Query(() => [BolsaCompanyBoardModel], { description: 'The six company boards: price and dividend grids.' })

@@ -22,8 +22,8 @@ export class BolsaSubscriptionsResolver {
     description: "A BOLSA game's board now, then after each change folded into the read models.",
     resolve: (board: BolsaBoardModel) => board,
   })
-  async bolsaBoard(@Args() args: PriceBoardSubscriptionArgs): Promise<AsyncIterableIterator<BolsaBoardModel>> {
-    await this.access.locate(args.gameId, BOLSA_GAME);
+  async bolsaBoard(@Args() args: PriceBoardSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<BolsaBoardModel>> {
+    await this.access.locateReadable(principal, args.gameId, BOLSA_GAME);
     return this.live.readModelUpdates(args.gameId, () => this.queries.board(args.gameId) ?? undefined, (board) => board.lastPosition);
   }
 
@@ -32,7 +32,7 @@ export class BolsaSubscriptionsResolver {
     resolve: (month: BolsaMonthModel) => month,
   })
   async bolsaMonth(@Args() args: PriceBoardSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<BolsaMonthModel>> {
-    await this.access.locate(args.gameId, BOLSA_GAME);
+    await this.access.locateReadable(principal, args.gameId, BOLSA_GAME);
     return this.live.readModelUpdates(
       args.gameId,
       async () => (await this.queries.month(principal, args.gameId)) ?? undefined,

@@ -48,8 +48,10 @@ const planOf = (event: BolsaOutcomeEvent | undefined) => (event?.data as { plan?
 const isAlicesPlan = (event: BolsaOutcomeEvent) => event.type === 'PlanSubmitted' && (event.data as { playerId: string }).playerId === 'alice';
 
 /**
- * With real accounts and the app's own access policy: a class table whose seats alice, bob and carol
- * are linked to the students' accounts, refereed by their teacher (TEST_REFEREE names her below).
+ * With real accounts and the app's own access policy: a table of a public league whose seats alice, bob
+ * and carol are linked to the players' accounts, refereed by its organiser (TEST_REFEREE names her below).
+ * Public, so that spectators (another account, an anonymous visitor) read it too: a class's games are seen
+ * by its members only (reliability/access/game-visibility.int.spec.ts).
  */
 describe('hidden orders: a plan is secret until the reveal', () => {
   let api: TestApp;
@@ -69,7 +71,7 @@ describe('hidden orders: a plan is secret until the reveal', () => {
     api = await startTestApp({ random: seededRandom(11) });
     for (const name of ['tess', 'alice', 'bob', 'carol', 'eve']) accounts.set(name, await signUp(api, name));
     const tess = accounts.get('tess') as SignedUp;
-    leagueId = (await dataAs<{ createLeague: { id: string } }>(api, tess.token, CREATE_LEAGUE, { input: { name: 'Class 4B', kind: 'CLASS' } })).createLeague.id;
+    leagueId = (await dataAs<{ createLeague: { id: string } }>(api, tess.token, CREATE_LEAGUE, { input: { name: 'Club', kind: 'LEAGUE', visibility: 'PUBLIC' } })).createLeague.id;
     const seasonId = (await dataAs<{ createSeason: { id: string } }>(api, tess.token, CREATE_SEASON, { input: { leagueId, name: 'Term 1' } })).createSeason.id;
     const table = (await dataAs<{ scheduleTable: TableView }>(api, tess.token, SCHEDULE_TABLE, { input: { seasonId, gameType: 'BOLSA', gameId: GAME } }))
       .scheduleTable;
@@ -123,7 +125,7 @@ describe('hidden orders: a plan is secret until the reveal', () => {
     const bobMonthsSeen = await takeUntil(bobMonths, (taken) => taken.some((item) => item.bolsaMonth.planned.includes('alice')));
     expect(bobMonthsSeen.at(-1)?.bolsaMonth).toMatchObject({ planned: ['alice'], plans: [] });
 
-    // Queries, as Bob, the teacher refereeing, another account and an anonymous spectator: who planned, never what.
+    // Queries, as Bob, the organiser refereeing, another account and an anonymous spectator: who planned, never what.
     for (const viewer of ['bob', TEST_REFEREE, 'eve', undefined]) {
       const status = await driver.status(viewer);
       expect(status.currentMonth).toMatchObject({ planned: ['alice'], awaiting: ['bob', 'carol'], plans: [] });

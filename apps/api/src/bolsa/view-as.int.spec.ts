@@ -65,7 +65,8 @@ describe('bolsaGameAt with viewAs', () => {
 
   it('players and spectators may not look through someone else\'s eyes; an unknown player is not found', async () => {
     expect(errorOf(await api.gql(AT, { id: GAME, position: startPosition, viewAs: 'bob' }, headers('alice')))).toEqual({ code: 'FORBIDDEN', domainCode: 'REFEREES_ONLY' });
-    expect(errorOf(await api.gql(AT, { id: GAME, position: startPosition, viewAs: 'bob' }, {}))).toEqual({ code: 'FORBIDDEN', domainCode: 'REFEREES_ONLY' });
+    // An anonymous visitor does not see a class's game at all.
+    expect(errorOf(await api.gql(AT, { id: GAME, position: startPosition, viewAs: 'bob' }, {}))).toEqual({ code: 'FORBIDDEN', domainCode: 'SIGN_IN_REQUIRED' });
     expect(errorOf(await api.gql(AT, { id: GAME, position: startPosition, viewAs: 'zed' }, headers('tess')))).toEqual({ code: 'NOT_FOUND', domainCode: 'PLAYER_NOT_FOUND' });
   });
 });

@@ -333,7 +333,16 @@ describe('disputes and rulings over GraphQL', () => {
     });
 
     it('rejected, leaves the game as it was and lifts the pause; subscribers see the dispute change', async () => {
-      client = wsClientAs(await api.listen(), eve.token);
+      // A stranger may not follow the game's disputes; a player of the game may.
+      const url = await api.listen();
+      const stranger = wsClientAs(url, eve.token);
+      const refused = stranger.iterate({ query: `subscription { disputeChanges(gameId: "${gameId}") { status } }` });
+      const refusal = (await refused.next()).value as { errors?: { extensions?: { code?: string; domainCode?: string } }[] };
+      expect(refusal.errors?.map((error) => ({ code: error.extensions?.code, domainCode: error.extensions?.domainCode }))).toEqual([
+        { code: 'FORBIDDEN', domainCode: 'NOT_A_PARTICIPANT' },
+      ]);
+      await stranger.dispose();
+      client = wsClientAs(url, ann.token);
       const changes = client.iterate<{ disputeChanges: { status: string; claim: string } }>({ query: `subscription { disputeChanges(gameId: "${gameId}") { status claim } }` });
       // graphql-ws subscribes asynchronously: give the server a moment to register the subscription.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -357,13 +366,19 @@ describe('disputes and rulings over GraphQL', () => {
       ]);
       await changes.return?.();
 
-      const { disputes } = await dataAs<{ disputes: { id: string; status: string }[] }>(api, eve.token, DISPUTES, { gameId });
+      const { disputes } = await dataAs<{ disputes: { id: string; status: string }[] }>(api, ann.token, DISPUTES, { gameId });
       expect(disputes).toEqual([
         { id: disputeId, status: 'UPHELD' },
         { id: openDispute.id, status: 'REJECTED' },
       ]);
-      const inLeague = await dataAs<{ disputes: { id: string }[] }>(api, eve.token, DISPUTES, { leagueId, status: 'UPHELD' });
+      const inLeague = await dataAs<{ disputes: { id: string }[] }>(api, olga.token, DISPUTES, { leagueId, status: 'UPHELD' });
       expect(inLeague.disputes).toHaveLength(2);
+      // Disputes are for the game's players and referees: a stranger is refused a game's, and lists none.
+      expect(errorOf(await gqlAs(api, eve.token, DISPUTES, { gameId }))).toEqual({ code: 'FORBIDDEN', domainCode: 'NOT_A_PARTICIPANT' });
+      expect(errorOf(await gqlAs(api, eve.token, DISPUTE, { id: disputeId }))).toEqual({ code: 'FORBIDDEN', domainCode: 'NOT_A_PARTICIPANT' });
+      expect((await dataAs<{ disputes: unknown[] }>(api, eve.token, DISPUTES, { leagueId })).disputes).toEqual([]);
+      expect((await dataAs<{ disputes: unknown[] }>(api, undefined, DISPUTES, {})).disputes).toEqual([]);
+      expect(errorOf(await gqlAs(api, undefined, DISPUTE, { id: disputeId }))).toEqual({ code: 'FORBIDDEN', domainCode: 'SIGN_IN_REQUIRED' });
     });
   });
 });

@@ -59,19 +59,21 @@ export class DisputesResolver {
   }
 
   @Query(() => DisputeModel, { nullable: true })
-  dispute(@Args() args: DisputeArgs): DisputeModel | null {
-    const dispute = this.service.dispute(args.id);
+  async dispute(@Args() args: DisputeArgs, @CurrentPrincipal() principal: Principal): Promise<DisputeModel | null> {
+    const dispute = await this.service.dispute(principal, args.id);
     return dispute ? toDisputeModel(dispute) : null;
   }
 
-  @Query(() => [DisputeModel], { description: 'Disputes of a game, or of the games of a league or class, oldest first.' })
-  disputes(@Args() args: DisputesArgs): DisputeModel[] {
-    return this.service.list(args).map(toDisputeModel);
+  @Query(() => [DisputeModel], {
+    description: 'Disputes of a game, or of the games of a league or class, oldest first: those of games the requester plays in or referees.',
+  })
+  async disputes(@Args() args: DisputesArgs, @CurrentPrincipal() principal: Principal): Promise<DisputeModel[]> {
+    return (await this.service.list(principal, args)).map(toDisputeModel);
   }
 
   @Query(() => DisputeSettingsModel)
-  async disputeSettings(@Args() args: DisputeSettingsArgs): Promise<DisputeSettingsModel> {
-    return { gameId: args.gameId, ...(await this.service.settings(args.gameId)) };
+  async disputeSettings(@Args() args: DisputeSettingsArgs, @CurrentPrincipal() principal: Principal): Promise<DisputeSettingsModel> {
+    return { gameId: args.gameId, ...(await this.service.settings(principal, args.gameId)) };
   }
 
   @ResolveField(() => GameStateAtModel, { description: 'The game just before the disputed event, as the viewer may see it (the referee sees all).' })
@@ -88,13 +90,14 @@ export class DisputesResolver {
     description: "Each dispute of a game as it is opened or ruled on (the ruling's game events arrive on gameEvents).",
     resolve: (dispute: DisputeModel) => dispute,
   })
-  async disputeChanges(@Args() args: DisputeSettingsArgs): Promise<AsyncIterableIterator<DisputeModel>> {
+  async disputeChanges(@Args() args: DisputeSettingsArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<DisputeModel>> {
     await this.access.locate(args.gameId);
+    await this.service.assertMayFollow(principal, args.gameId);
     return this.live.changes(args.gameId);
   }
 
   private recordOf(dispute: DisputeModel): OpenedDispute {
-    const found = this.service.dispute(dispute.id);
+    const found = this.service.record(dispute.id);
     if (!found) throw new NotFound('DISPUTE_NOT_FOUND', `There is no dispute with id "${dispute.id}"`);
     return found;
   }

@@ -20,7 +20,7 @@ export class GameSubscriptionsResolver {
     resolve: (event: GameEventModel) => event,
   })
   async gameEvents(@Args() args: GameEventsSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<GameEventModel>> {
-    const located = await this.access.locate(args.gameId);
+    const located = await this.access.locateReadable(principal, args.gameId);
     return this.live.gameEvents(principal, located, args.afterPosition);
   }
 
@@ -28,8 +28,8 @@ export class GameSubscriptionsResolver {
     description: "A Stock Ticker game's current price board, then the board after each change folded into the read models.",
     resolve: (board: PriceBoardModel) => board,
   })
-  async priceBoard(@Args() args: PriceBoardSubscriptionArgs): Promise<AsyncIterableIterator<PriceBoardModel>> {
-    await this.access.locate(args.gameId, STOCK_TICKER_GAME);
+  async priceBoard(@Args() args: PriceBoardSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<PriceBoardModel>> {
+    await this.access.locateReadable(principal, args.gameId, STOCK_TICKER_GAME);
     return this.live.priceBoards(args.gameId);
   }
 }

@@ -23,18 +23,18 @@ export class GamesResolver {
   constructor(private readonly queries: GameQueriesService) {}
 
   @Query(() => GameConnection, { description: 'Stock Ticker games, newest first (`allGames` lists every game type).' })
-  games(@Args() args: GamesArgs): GameConnection {
-    return this.queries.listGames(args.first, args.after, args.phase);
+  games(@Args() args: GamesArgs, @CurrentPrincipal() principal: Principal): Promise<GameConnection> {
+    return this.queries.listGames(principal, args.first, args.after, args.phase);
   }
 
   @Query(() => GameSummaryConnection, { description: 'Games of every type (or of one type), newest first.' })
-  allGames(@Args() args: AllGamesArgs): GameSummaryConnection {
-    return this.queries.listAllGames(args.first, args.after, args.gameType);
+  allGames(@Args() args: AllGamesArgs, @CurrentPrincipal() principal: Principal): Promise<GameSummaryConnection> {
+    return this.queries.listAllGames(principal, args.first, args.after, args.gameType);
   }
 
   @Query(() => GameModel, { nullable: true, description: 'A Stock Ticker game (null for other game types: see e.g. `bolsaGame`).' })
-  game(@Args() args: GameArgs): GameModel | null {
-    return this.queries.getGame(args.id);
+  game(@Args() args: GameArgs, @CurrentPrincipal() principal: Principal): Promise<GameModel | null> {
+    return this.queries.getGame(principal, args.id);
   }
 
   @Query(() => GameSnapshotModel, {

@@ -1,13 +1,17 @@
 import { Forbidden, asPlayerId, type Viewer } from '@corbeille/kernel';
-import { findTable, type LeagueRole, type SeatAssignment } from '@corbeille/identity';
+import { findTable, visibilityOf, type LeagueRole, type LeagueVisibility, type SeatAssignment } from '@corbeille/identity';
 import type { CommandRef, GameAccessPolicy, GameRef, Principal, Scope } from '../access/access.port';
 import type { IdentityQueries } from './read-models/identity-read-models';
 
-/** What the policy needs to know about leagues: which league table a game is, and members' roles. */
+/** What the policy needs to know about leagues and games: tables, members' roles, visibility, named referees. */
 export interface AccessDirectory {
   tableOfGame(gameType: string, gameId: string): { readonly leagueId: string; readonly seats: readonly SeatAssignment[] } | undefined;
   roleIn(leagueId: string, accountId: string): LeagueRole | undefined;
   leagueExists(leagueId: string): boolean;
+  /** Who may see the league's games (a class's: its members, always). */
+  visibilityOf(leagueId: string): LeagueVisibility;
+  /** The referees a free game's creator named. */
+  namedRefereesOf(gameType: string, gameId: string): readonly string[];
 }
 
 export function accessDirectoryOf(queries: IdentityQueries): AccessDirectory {
@@ -20,6 +24,12 @@ export function accessDirectoryOf(queries: IdentityQueries): AccessDirectory {
     },
     roleIn: (leagueId, accountId) => queries.roleIn(leagueId, accountId),
     leagueExists: (leagueId) => queries.league(leagueId) !== undefined,
+    visibilityOf(leagueId) {
+      const league = queries.league(leagueId);
+      // Unknown here means not yet projected: keep it closed rather than open.
+      return league ? visibilityOf(league) : 'members';
+    },
+    namedRefereesOf: (gameType, gameId) => queries.namedRefereesOf(gameType, gameId),
   };
 }
 
@@ -29,25 +39,42 @@ const SPECTATOR: Viewer = { kind: 'spectator' };
 const REFEREE: Viewer = { kind: 'referee' };
 
 /**
- * Who may do what in a game, from accounts and leagues:
- * - a player acts only for their own seat: one the organisers linked to their account (seatPlayer), or,
- *   when no seat of that id is linked, the seat whose player id is their account id (joined by themselves);
- *   at a league's table only its players and organisers sit;
- * - the organisers (teachers) of the game's league referee it: referee commands (no acting player) and
- *   the moves of its bot seats; a game outside any league may be refereed by any signed-in account;
- * - API tokens need `play` to play, `referee` to referee and `read` to see more than a spectator does.
+ * Who may see and do what in a game, from accounts and leagues. The one place these rules are written:
+ *
+ * - Seeing: a game of a league is seen by everyone when the league is public, by its members only when it
+ *   is members-only; a class's games are always its members' (teachers and students). A game outside any
+ *   league is public. Every read path asks `mayRead` (through `viewerFor`).
+ * - Referees: the organisers (teachers) of the game's league; for a game outside any league, the account
+ *   that created it and the accounts it named (`addGameReferee`). Only they send referee commands (start,
+ *   end, close a planning, rule on a dispute, preview a remedy, pause on dispute, reveal the seed), play
+ *   bot seats, and see a game "as" one of its players.
+ * - Players act only for their own seat: one the organisers linked to their account (seatPlayer), or,
+ *   when no seat of that id is linked, the seat whose player id is their account id (joined by
+ *   themselves); at a league's table only its players and organisers sit.
+ * - API tokens need `read` to see more than an anonymous visitor does, `play` to play, `referee` to referee.
+ *
  * The game's league is the league whose table it is, else the league it was created in (if it exists).
  */
 export class AccountAccessPolicy implements GameAccessPolicy {
   constructor(private readonly directory: AccessDirectory) {}
 
+  async mayRead(principal: Principal, game: GameRef): Promise<boolean> {
+    const leagueId = this.leagueOf(game, this.directory.tableOfGame(game.gameType, game.gameId));
+    if (leagueId === null || this.directory.visibilityOf(leagueId) === 'public') return true;
+    if (principal.kind !== 'account' || !principal.scopes.includes('read')) return false;
+    return this.directory.roleIn(leagueId, principal.accountId) !== undefined;
+  }
+
   async viewerFor(principal: Principal, game: GameRef): Promise<Viewer> {
+    if (!(await this.mayRead(principal, game))) throw this.notVisible(principal, game);
     if (principal.kind !== 'account' || !principal.scopes.includes('read')) return SPECTATOR;
     const table = this.directory.tableOfGame(game.gameType, game.gameId);
     const own = table?.seats.find((assignment) => isAccountSeat(assignment, principal.accountId));
     if (own) return { kind: 'player', playerId: asPlayerId(own.playerId) };
     const leagueId = this.leagueOf(game, table);
-    if (principal.scopes.includes('referee') && leagueId !== null && this.isOrganiser(leagueId, principal)) return REFEREE;
+    // A free game's referee who joined it under their account id plays it: they see it as their seat does.
+    const joined = leagueId === null && (game.seatedPlayerIds ?? []).includes(principal.accountId);
+    if (!joined && principal.scopes.includes('referee') && this.isReferee(principal, game, leagueId)) return REFEREE;
     // The seat named after the account is theirs unless the organisers gave it to someone else.
     if (table?.seats.some((assignment) => assignment.playerId === principal.accountId)) return SPECTATOR;
     return { kind: 'player', playerId: asPlayerId(principal.accountId) };
@@ -61,8 +88,10 @@ export class AccountAccessPolicy implements GameAccessPolicy {
 
     if (actingFor === undefined) {
       requireScope(principal, 'referee');
-      if (leagueId === null || this.isOrganiser(leagueId, principal)) return;
-      throw new Forbidden('NOT_A_REFEREE', "Only the organisers of this game's league may referee it", { command: command.type });
+      // Any account may set up a new game outside a league: it becomes its referee.
+      if (leagueId === null && command.type === 'CreateGame' && (game.createdBy ?? null) === null) return;
+      if (this.isReferee(principal, game, leagueId)) return;
+      throw notAReferee(leagueId, { command: command.type });
     }
 
     const seat = table?.seats.find((assignment) => assignment.playerId === actingFor);
@@ -89,6 +118,14 @@ export class AccountAccessPolicy implements GameAccessPolicy {
     }
   }
 
+  /** The game's named referees: its league's organisers, or a free game's creator and those it named. */
+  private isReferee(principal: AccountPrincipal, game: GameRef, leagueId: string | null): boolean {
+    if (leagueId !== null) return this.isOrganiser(leagueId, principal);
+    const creator = game.createdBy ?? null;
+    if (creator !== null && creator === principal.accountId) return true;
+    return this.directory.namedRefereesOf(game.gameType, game.gameId).includes(principal.accountId);
+  }
+
   private leagueOf(game: GameRef, table: { leagueId: string } | undefined): string | null {
     if (table) return table.leagueId;
     return game.league !== null && this.directory.leagueExists(game.league) ? game.league : null;
@@ -96,6 +133,12 @@ export class AccountAccessPolicy implements GameAccessPolicy {
 
   private isOrganiser(leagueId: string, principal: AccountPrincipal): boolean {
     return this.directory.roleIn(leagueId, principal.accountId) === 'organiser';
+  }
+
+  private notVisible(principal: Principal, game: GameRef): Forbidden {
+    if (principal.kind !== 'account') return new Forbidden('SIGN_IN_REQUIRED', "Sign in as one of its league's members to see this game", { gameId: game.gameId });
+    if (!principal.scopes.includes('read')) return new Forbidden('SCOPE_REQUIRED', 'This API token lacks the "read" scope', { scope: 'read' });
+    return new Forbidden('NOT_A_MEMBER', "Only the members of this game's league or class may see it", { gameId: game.gameId });
   }
 }
 
@@ -111,4 +154,12 @@ function requireScope(principal: AccountPrincipal, scope: Scope): void {
 
 function notYourSeat(playerId: string): Forbidden {
   return new Forbidden('NOT_YOUR_SEAT', 'You may only act for your own seat', { playerId });
+}
+
+function notAReferee(leagueId: string | null, details: Record<string, unknown>): Forbidden {
+  const message =
+    leagueId === null
+      ? "Only this game's referees may referee it: the account that created it and the referees it named"
+      : "Only the organisers of this game's league may referee it";
+  return new Forbidden('NOT_A_REFEREE', message, details);
 }

@@ -13,21 +13,32 @@ const anonymous: Principal = { kind: 'anonymous' };
 const seat = (playerId: string, accountId: string): SeatAssignment => ({ playerId, seat: { kind: 'account', accountId }, seatedAt: NOW });
 const bot = (playerId: string): SeatAssignment => ({ playerId, seat: { kind: 'bot', strategy: 'greedy' }, seatedAt: NOW });
 
-/** League "club": olga organises; pat and quinn play; sam watches. Game g1 is its table with pat as p1, a bot and quinn's own seat. */
+/**
+ * League "club" (public): olga organises; pat and quinn play; sam watches. Game g1 is its table with pat as
+ * p1, a bot and quinn's own seat. League "private" (members only) and class "4b" (taught by tess, with stu).
+ * Game "free" is outside leagues, created by fay, who named ned its referee.
+ */
 const roles: Record<string, Record<string, LeagueRole>> = {
   club: { olga: 'organiser', pat: 'player', quinn: 'player', sam: 'spectator' },
   other: { oscar: 'organiser' },
+  private: { olga: 'organiser', pat: 'player', sam: 'spectator' },
+  '4b': { tess: 'organiser', stu: 'player' },
 };
 const directory: AccessDirectory = {
   tableOfGame: (gameType, gameId) =>
     gameType === 'stock-ticker' && gameId === 'g1' ? { leagueId: 'club', seats: [seat('p1', 'pat'), bot('robo'), seat('quinn-seat', 'quinn')] } : undefined,
   roleIn: (leagueId, accountId) => roles[leagueId]?.[accountId],
   leagueExists: (leagueId) => leagueId in roles,
+  visibilityOf: (leagueId) => (leagueId === 'club' || leagueId === 'other' ? 'public' : 'members'),
+  namedRefereesOf: (_gameType, gameId) => (gameId === 'free' ? ['ned'] : []),
 };
 const policy = new AccountAccessPolicy(directory);
 
 const tableGame: GameRef = { gameType: 'stock-ticker', gameId: 'g1', league: null };
-const freeGame: GameRef = { gameType: 'stock-ticker', gameId: 'free', league: null };
+const freeGame: GameRef = { gameType: 'stock-ticker', gameId: 'free', league: null, createdBy: 'fay' };
+const newGame: GameRef = { gameType: 'stock-ticker', gameId: 'new', league: null, createdBy: null };
+const privateGame: GameRef = { gameType: 'bolsa', gameId: 'p1', league: 'private' };
+const classGame: GameRef = { gameType: 'bolsa', gameId: 'c1', league: '4b' };
 const labelledGame: GameRef = { gameType: 'stock-ticker', gameId: 'x', league: 'friday-club' };
 const createdInOther: GameRef = { gameType: 'bolsa', gameId: 'b1', league: 'other' };
 const referee = (type = 'StartGame'): CommandRef => ({ type, actingPlayerId: undefined });
@@ -84,9 +95,72 @@ describe('AccountAccessPolicy', () => {
       ["another league's organiser does not referee", session('oscar'), tableGame, forbidden('NOT_A_REFEREE')],
       ['the organiser of the league a game was created in referees it', session('oscar'), createdInOther, 'allowed'],
       ['nobody else does', session('olga'), createdInOther, forbidden('NOT_A_REFEREE')],
-      ['any signed-in account referees a game outside leagues', session('zoe'), freeGame, 'allowed'],
-      ['a league label that is no league is outside leagues', session('zoe'), labelledGame, 'allowed'],
-      ['still with the "referee" scope', token('zoe', ['play']), freeGame, forbidden('SCOPE_REQUIRED')],
+      ['a stranger does not referee a game outside leagues', session('zoe'), freeGame, forbidden('NOT_A_REFEREE')],
+      ['its creator does', session('fay'), freeGame, 'allowed'],
+      ['and the referee its creator named', session('ned'), freeGame, 'allowed'],
+      ['still with the "referee" scope', token('fay', ['play']), freeGame, forbidden('SCOPE_REQUIRED')],
+      ['a game outside leagues without a recorded creator has no referee but those named', session('zoe'), labelledGame, forbidden('NOT_A_REFEREE')],
+      ["a class's teacher referees its games", session('tess'), classGame, 'allowed'],
+      ['a student does not', session('stu'), classGame, forbidden('NOT_A_REFEREE')],
+    ])('%s', async (_label, principal, game, expected) => {
+      expect(await refusal(principal, game, referee())).toEqual(expected);
+    });
+
+    it.each<[string, Principal, unknown]>([
+      ['any signed-in account creates a game outside leagues', session('zoe'), 'allowed'],
+      ['with the "referee" scope', token('zoe', ['play']), forbidden('SCOPE_REQUIRED')],
+      ['not anonymously', anonymous, forbidden('SIGN_IN_REQUIRED')],
+    ])('%s', async (_label, principal, expected) => {
+      expect(await refusal(principal, newGame, referee('CreateGame'))).toEqual(expected);
+    });
+
+    it.each<[string, Principal, GameRef, unknown]>([
+      ["a game that exists is not created again by a stranger (its creator's)", session('zoe'), freeGame, forbidden('NOT_A_REFEREE')],
+      ['a game in a league is created by its organisers only', session('zoe'), { ...newGame, league: 'club' }, forbidden('NOT_A_REFEREE')],
+    ])('%s', async (_label, principal, game, expected) => {
+      expect(await refusal(principal, game, referee('CreateGame'))).toEqual(expected);
+    });
+  });
+
+  describe('mayRead and viewerFor: who sees a game', () => {
+    it.each<[string, Principal, GameRef, boolean]>([
+      ["anyone sees a public league's game", anonymous, tableGame, true],
+      ['anyone sees a game outside leagues', anonymous, freeGame, true],
+      ["not a members-only league's game, anonymously", anonymous, privateGame, false],
+      ['nor as a stranger', session('zoe'), privateGame, false],
+      ["nor as another league's organiser", session('oscar'), privateGame, false],
+      ['its members do (a spectator member too)', session('sam'), privateGame, true],
+      ["a member's token with \"read\"", token('pat', ['read']), privateGame, true],
+      ['not without it', token('pat', ['play']), privateGame, false],
+      ["a class's game: not anonymously", anonymous, classGame, false],
+      ['not as a stranger', session('zoe'), classGame, false],
+      ['its teacher', session('tess'), classGame, true],
+      ['its student', session('stu'), classGame, true],
+    ])('%s', async (_label, principal, game, sees) => {
+      expect(await policy.mayRead(principal, game)).toBe(sees);
+      const viewer = await policy.viewerFor(principal, game).then(
+        () => 'viewer',
+        (error: { kind: string }) => error.kind,
+      );
+      expect(viewer).toBe(sees ? 'viewer' : 'FORBIDDEN');
+    });
+
+    it.each<[string, Principal, unknown]>([
+      ['its creator sees it as its referee', session('fay'), { kind: 'referee' }],
+      ['so does the referee it named', session('ned'), { kind: 'referee' }],
+      ['a stranger sees it from the seat named after them', session('zoe'), { kind: 'player', playerId: 'zoe' }],
+    ])('a game outside leagues: %s', async (_label, principal, viewer) => {
+      expect(await policy.viewerFor(principal, freeGame)).toEqual(viewer);
+    });
+
+    it('a creator who joined their own game sees it as their seat, not as the referee', async () => {
+      expect(await policy.viewerFor(session('fay'), { ...freeGame, seatedPlayerIds: ['fay', 'zoe'] })).toEqual({ kind: 'player', playerId: 'fay' });
+    });
+  });
+
+  describe('assertMayIssue: referee commands (continued)', () => {
+    it.each<[string, Principal, GameRef, unknown]>([
+      ['a league label that is no league is outside leagues: its creator referees it', session('zoe'), { ...labelledGame, createdBy: 'zoe' }, 'allowed'],
     ])('%s', async (_label, principal, game, expected) => {
       expect(await refusal(principal, game, referee())).toEqual(expected);
     });
@@ -145,6 +219,14 @@ describe('AccountAccessPolicy', () => {
     expect(read.roleIn('club', 'pat')).toBeUndefined();
     expect(read.leagueExists('club')).toBe(true);
     expect(read.leagueExists('nope')).toBe(false);
+    // A league recorded before visibility existed is public; an unknown one is closed.
+    expect(read.visibilityOf('club')).toBe('public');
+    expect(read.visibilityOf('nope')).toBe('members');
+    store.saveLeague({ ...league, leagueId: 'c4', kind: 'class' });
+    expect(read.visibilityOf('c4')).toBe('members');
+    store.saveGameReferees('stock-ticker', 'free', ['ned']);
+    expect(read.namedRefereesOf('stock-ticker', 'free')).toEqual(['ned']);
+    expect(read.namedRefereesOf('bolsa', 'free')).toEqual([]);
     store.close();
   });
 });

@@ -105,6 +105,6 @@ class IdentityShutdown implements OnApplicationShutdown {
     { provide: APP_GUARD, useClass: PrincipalGuard },
   ],
   controllers: [SeasonExportController, ClassExportController],
-  exports: [AccountAccessPolicy, AuthenticationService, IDENTITY_PROJECTION],
+  exports: [AccountAccessPolicy, AuthenticationService, IDENTITY_PROJECTION, IdentityCommandsService],
 })
 export class IdentityModule {}

@@ -19,8 +19,8 @@ export class IntegrityResolver {
     description:
       "Recomputes every recorded draw from the revealed seed, decides again every command that drew, re-folds the round/month checksums and checks plan commitments. Public.",
   })
-  verifyGameFairness(@Args() args: GameFairnessArgs): Promise<FairnessReportModel> {
-    return this.integrity.verify(args.gameId);
+  verifyGameFairness(@Args() args: GameFairnessArgs, @CurrentPrincipal() principal: Principal): Promise<FairnessReportModel> {
+    return this.integrity.verify(principal, args.gameId);
   }
 
   @Mutation(() => GameFairnessModel, { nullable: true, description: "A referee reveals a game's seed before its end (e.g. to settle a dispute), for everyone to verify." })

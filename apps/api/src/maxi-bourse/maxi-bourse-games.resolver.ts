@@ -28,13 +28,13 @@ export class MaxiBourseGamesResolver {
   constructor(private readonly queries: MaxiBourseQueriesService) {}
 
   @Query(() => MaxiBourseGameConnection, { description: 'Maxi Bourse games, newest first.' })
-  maxiBourseGames(@Args() args: MaxiBourseGamesArgs): MaxiBourseGameConnection {
-    return this.queries.listGames(args.first, args.after, args.phase);
+  maxiBourseGames(@Args() args: MaxiBourseGamesArgs, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseGameConnection> {
+    return this.queries.listGames(principal, args.first, args.after, args.phase);
   }
 
   @Query(() => MaxiBourseGameModel, { nullable: true, description: 'A Maxi Bourse game (null for an unknown id or another game type).' })
-  maxiBourseGame(@Args() args: GameArgs): MaxiBourseGameModel | null {
-    return this.queries.getGame(args.id);
+  maxiBourseGame(@Args() args: GameArgs, @CurrentPrincipal() principal: Principal): Promise<MaxiBourseGameModel | null> {
+    return this.queries.getGame(principal, args.id);
   }
 
   @Query(() => MaxiBourseContentModel, { description: 'The companies, sectors, the board of each game and the cards of each pile (listed by id, never in draw order).' })

@@ -1,3 +1,5 @@
+import type { Principal } from '../access/access.port';
+import { CurrentPrincipal } from '../common/principal/current-principal.decorator';
 import { Args, Resolver, Subscription } from '@nestjs/graphql';
 import { MAXI_BOURSE_GAME } from '@corbeille/projections';
 import { PriceBoardSubscriptionArgs } from '../games/dtos/game-subscription.args';
@@ -21,8 +23,8 @@ export class MaxiBourseSubscriptionsResolver {
     description: "A Maxi Bourse game's track and pawns now, then after each change folded into the read models.",
     resolve: (board: MaxiBourseBoardModel) => board,
   })
-  async maxiBourseBoard(@Args() args: PriceBoardSubscriptionArgs): Promise<AsyncIterableIterator<MaxiBourseBoardModel>> {
-    await this.access.locate(args.gameId, MAXI_BOURSE_GAME);
+  async maxiBourseBoard(@Args() args: PriceBoardSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<MaxiBourseBoardModel>> {
+    await this.access.locateReadable(principal, args.gameId, MAXI_BOURSE_GAME);
     return this.live.readModelUpdates(args.gameId, () => this.queries.board(args.gameId) ?? undefined, (board) => board.lastPosition);
   }
 
@@ -30,8 +32,8 @@ export class MaxiBourseSubscriptionsResolver {
     description: "A Maxi Bourse game's price board now, then after each change folded into the read models.",
     resolve: (board: MaxiBoursePriceBoardModel) => board,
   })
-  async maxiBoursePriceBoard(@Args() args: PriceBoardSubscriptionArgs): Promise<AsyncIterableIterator<MaxiBoursePriceBoardModel>> {
-    await this.access.locate(args.gameId, MAXI_BOURSE_GAME);
+  async maxiBoursePriceBoard(@Args() args: PriceBoardSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<MaxiBoursePriceBoardModel>> {
+    await this.access.locateReadable(principal, args.gameId, MAXI_BOURSE_GAME);
     return this.live.readModelUpdates(args.gameId, () => this.queries.priceBoard(args.gameId) ?? undefined, (board) => board.lastPosition);
   }
 
@@ -39,8 +41,8 @@ export class MaxiBourseSubscriptionsResolver {
     description: 'What a Maxi Bourse game waits for now, then after each change.',
     resolve: (decision: MaxiBourseDecisionModel) => decision,
   })
-  async maxiBourseDecision(@Args() args: PriceBoardSubscriptionArgs): Promise<AsyncIterableIterator<MaxiBourseDecisionModel>> {
-    await this.access.locate(args.gameId, MAXI_BOURSE_GAME);
+  async maxiBourseDecision(@Args() args: PriceBoardSubscriptionArgs, @CurrentPrincipal() principal: Principal): Promise<AsyncIterableIterator<MaxiBourseDecisionModel>> {
+    await this.access.locateReadable(principal, args.gameId, MAXI_BOURSE_GAME);
     return this.live.readModelUpdates(args.gameId, () => this.queries.decision(args.gameId) ?? undefined, (decision) => decision.lastPosition);
   }
 }

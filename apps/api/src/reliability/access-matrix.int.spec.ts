@@ -11,6 +11,7 @@ import { ACCESS_MATRIX, REST_ACCESS_MATRIX, ROLES, type MatrixEntry, type Role }
 import { argumentsFor, deepSelection, documentFor, introspect, operationsOf, shallowSelection, type SchemaOperation } from './access/schema-operations';
 
 const GAMES = { STOCK_TICKER: 'm-st', BOLSA: 'm-bo', MAXI_BOURSE: 'm-mb' } as const;
+const FREE_GAME = 'f-st';
 const DENIED = new Set(['FORBIDDEN', 'UNAUTHENTICATED']);
 
 interface MaxiBourseStateView {
@@ -23,6 +24,9 @@ interface World {
   readonly ann: SignedUp;
   readonly bob: SignedUp;
   readonly eve: SignedUp;
+  readonly fay: SignedUp;
+  readonly ned: SignedUp;
+  readonly cleo: SignedUp;
   readonly annReadToken: string;
   readonly annReadTokenId: string;
   readonly leagueId: string;
@@ -59,6 +63,12 @@ describe('access matrix: every operation of the schema, for every role', () => {
         return world.olga.token;
       case 'tokenWithoutScope':
         return world.annReadToken;
+      case 'creator':
+        return world.fay.token;
+      case 'namedReferee':
+        return world.ned.token;
+      case 'classMember':
+        return world.cleo.token;
     }
   };
   const headersOf = (role: Role): Record<string, string> => {
@@ -71,7 +81,15 @@ describe('access matrix: every operation of the schema, for every role', () => {
     api = await startTestApp({ fairDice: true, config: { limits: { ...DEFAULT_LIMITS, maxQueryDepth: 50, maxQueryComplexity: 10_000_000 } } });
     url = await api.listen();
     schema = await introspect((body) => post(url, body).then((answer) => answer.body));
-    const [olga, ann, bob, eve] = (await Promise.all(['Olga', 'Ann', 'Bob', 'Eve'].map((name) => signUp(api, name)))) as [SignedUp, SignedUp, SignedUp, SignedUp];
+    const [olga, ann, bob, eve, fay, ned, cleo] = (await Promise.all(['Olga', 'Ann', 'Bob', 'Eve', 'Fay', 'Ned', 'Cleo'].map((name) => signUp(api, name)))) as SignedUp[] as [
+      SignedUp,
+      SignedUp,
+      SignedUp,
+      SignedUp,
+      SignedUp,
+      SignedUp,
+      SignedUp,
+    ];
     const as = (who: SignedUp) => <T>(query: string, variables?: Record<string, unknown>) => dataAs<T>(api, who.token, query, variables);
     const leagueId = (await as(olga)<{ createLeague: { id: string } }>(CREATE_LEAGUE, { input: { name: 'Club' } })).createLeague.id;
     for (const member of [ann, bob]) await as(olga)(ADD_MEMBER, { input: { leagueId, accountId: member.accountId, role: 'PLAYER' } });
@@ -110,7 +128,11 @@ describe('access matrix: every operation of the schema, for every role', () => {
     await as(ann)(`mutation { openDispute(input: { disputeId: "matrix-dispute", gameId: "m-st", revision: 1, claim: "My seat was given to the wrong name" }) { __typename } }`);
     const classId = (await as(olga)<{ createLeague: { id: string } }>(CREATE_LEAGUE, { input: { name: 'Class 4B', kind: 'CLASS' } })).createLeague.id;
     await as(olga)(ADD_MEMBER, { input: { leagueId: classId, accountId: ann.accountId, role: 'PLAYER' } });
-    world = { olga, ann, bob, eve, annReadToken: created.createApiToken.token, annReadTokenId: created.createApiToken.apiToken.id, leagueId, seasonId, tableIds, classId };
+    await as(olga)(ADD_MEMBER, { input: { leagueId: classId, accountId: cleo.accountId, role: 'PLAYER' } });
+    // A game outside any league: Fay created it, so she referees it, and she named Ned its referee too.
+    await as(fay)(game('StockTicker').create, { input: { gameId: FREE_GAME } });
+    await as(fay)(`mutation($input: GameRefereeInput!) { addGameReferee(input: $input) { __typename } }`, { input: { gameId: FREE_GAME, accountId: ned.accountId } });
+    world = { olga, ann, bob, eve, fay, ned, cleo, annReadToken: created.createApiToken.token, annReadTokenId: created.createApiToken.apiToken.id, leagueId, seasonId, tableIds, classId };
     for (const role of ROLES) clients.set(role, wsClientAs(url, credentialOf(role)));
   });
 
@@ -157,7 +179,16 @@ describe('access matrix: every operation of the schema, for every role', () => {
       classId: world.classId,
       seasonId: world.seasonId,
       tableIds: world.tableIds,
-      accountIds: { olga: world.olga.accountId, ann: world.ann.accountId, bob: world.bob.accountId, eve: world.eve.accountId },
+      accountIds: {
+        olga: world.olga.accountId,
+        ann: world.ann.accountId,
+        bob: world.bob.accountId,
+        eve: world.eve.accountId,
+        fay: world.fay.accountId,
+        ned: world.ned.accountId,
+        cleo: world.cleo.accountId,
+      },
+      freeGameId: FREE_GAME,
       password: PASSWORD,
     };
     const args = { ...argumentsFor(operation.field, chooser(operation)), ...entry?.args?.(ids) };
@@ -215,7 +246,7 @@ describe('access matrix: every operation of the schema, for every role', () => {
     const secrets: [string, (text: string) => boolean][] = [
       ['a bcrypt hash', (text) => /\$2[aby]\$\d\d\$/.test(text)],
       ['a password', (text) => text.includes(PASSWORD)],
-      ...[world.olga, world.ann, world.bob, world.eve].map((account): [string, (text: string) => boolean] => [`${account.accountId}'s session`, (text) => text.includes(account.token)]),
+      ...[world.olga, world.ann, world.bob, world.eve, world.fay, world.ned, world.cleo].map((account): [string, (text: string) => boolean] => [`${account.accountId}'s session`, (text) => text.includes(account.token)]),
       ["Ann's API token", (text) => text.includes(world.annReadToken)],
       ...seeds.map((seed): [string, (text: string) => boolean] => ['a secret seed', (text) => text.includes(seed)]),
     ];

@@ -30,6 +30,10 @@ export const testAuthenticator: Authenticator = {
 
 /** Players act for their own seat only; referee commands are the referee's; the anonymous only watch. */
 export class TestAccessPolicy implements GameAccessPolicy {
+  async mayRead(): Promise<boolean> {
+    return true;
+  }
+
   async viewerFor(principal: Principal, _game: GameRef): Promise<Viewer> {
     if (principal.kind === 'anonymous') return { kind: 'spectator' };
     if (principal.scopes.includes('referee')) return { kind: 'referee' };

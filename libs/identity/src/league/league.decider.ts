@@ -17,6 +17,10 @@ import {
   GAME_TYPES,
   LEAGUE_KINDS,
   LEAGUE_ROLES,
+  LEAGUE_VISIBILITIES,
+  defaultVisibility,
+  visibilityOf,
+  type LeagueVisibility,
   type ActiveLeague,
   type GameType,
   type LeagueCommand,
@@ -88,6 +92,7 @@ export function decideLeague(state: LeagueState, command: LeagueCommand, context
     const { actorId, leagueId, kind } = command.data;
     checkId(leagueId, 'leagueId');
     if (!LEAGUE_KINDS.includes(kind)) throw new InvalidInput('UNKNOWN_LEAGUE_KIND', `Unknown league kind "${kind}"`, { kind });
+    const visibility = checkVisibility(kind, command.data.visibility ?? defaultVisibility(kind));
     return [
       {
         type: 'LeagueCreated',
@@ -98,6 +103,7 @@ export function decideLeague(state: LeagueState, command: LeagueCommand, context
           scoring: checkScoring(command.data.scoring ?? DEFAULT_SCORING),
           createdBy: actorId,
           createdAt: now,
+          visibility,
         },
       },
       { type: 'LeagueMemberAdded', data: { leagueId, accountId: actorId, role: 'organiser', addedAt: now } },
@@ -234,6 +240,12 @@ export function decideLeague(state: LeagueState, command: LeagueCommand, context
         },
       ];
     }
+    case 'SetLeagueVisibility': {
+      const to = checkVisibility(league.kind, command.data.visibility);
+      const from = visibilityOf(league);
+      if (from === to) return [];
+      return [{ type: 'LeagueVisibilityChanged', data: { leagueId, from, to, changedAt: now } }];
+    }
     case 'CloseSeason': {
       const season = findSeason(league, command.data.seasonId);
       if (!season) throw seasonNotFound(league, command.data.seasonId);
@@ -248,7 +260,8 @@ export function decideLeague(state: LeagueState, command: LeagueCommand, context
 export function evolveLeague(state: LeagueState, event: LeagueEvent): LeagueState {
   if (event.type === 'LeagueCreated') {
     const { leagueId, name, kind, scoring, createdBy, createdAt } = event.data;
-    return { status: 'active', leagueId, name, kind, scoring, createdBy, createdAt, members: [], seasons: [] };
+    const visibility = event.data.visibility ?? defaultVisibility(kind);
+    return { status: 'active', leagueId, name, kind, scoring, createdBy, createdAt, visibility, members: [], seasons: [] };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -287,6 +300,8 @@ export function evolveLeague(state: LeagueState, event: LeagueEvent): LeagueStat
         }),
       }));
     }
+    case 'LeagueVisibilityChanged':
+      return { ...state, visibility: event.data.to };
     case 'SeasonClosed':
       return updateSeason(state, event.data.seasonId, (season) => ({ ...season, closedAt: event.data.closedAt }));
     // Notes on trades live in the read models; no decision depends on them.
@@ -304,6 +319,17 @@ export const leagueDecider: Pick<Decider<LeagueState, LeagueCommand, LeagueEvent
   decide: decideLeague,
   evolve: evolveLeague,
 };
+
+/** A class's games show students' names, cash and trades: they stay with its members. */
+function checkVisibility(kind: LeagueKind, visibility: LeagueVisibility): LeagueVisibility {
+  if (!LEAGUE_VISIBILITIES.includes(visibility)) {
+    throw new InvalidInput('UNKNOWN_VISIBILITY', `Unknown visibility "${String(visibility)}"`, { visibility });
+  }
+  if (kind === 'class' && visibility !== 'members') {
+    throw new RuleViolation('CLASS_GAMES_PRIVATE', "A class's games are seen by its teachers and students only", { visibility });
+  }
+  return visibility;
+}
 
 function organisedBy(state: LeagueState, actorId: string): ActiveLeague {
   if (state.status !== 'active') throw new NotFound('LEAGUE_NOT_FOUND', 'There is no such league');

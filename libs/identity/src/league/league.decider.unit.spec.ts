@@ -1,12 +1,12 @@
 import { deciderSpecification } from '@corbeille/kernel/testing';
-import { leagueDecider, roleTitle } from './league.decider';
-import type { LeagueCommand, LeagueEvent } from './league.types';
+import { evolveLeague, initialLeagueState, leagueDecider, roleTitle } from './league.decider';
+import { visibilityOf, type LeagueCommand, type LeagueEvent } from './league.types';
 
 const spec = deciderSpecification(leagueDecider);
 const NOW = '2026-01-01T00:00:00.000Z';
 
 const created: LeagueEvent[] = [
-  { type: 'LeagueCreated', data: { leagueId: 'friday', name: 'Friday Club', kind: 'league', scoring: [10, 6, 4, 3, 2, 1], createdBy: 'olga', createdAt: NOW } },
+  { type: 'LeagueCreated', data: { leagueId: 'friday', name: 'Friday Club', kind: 'league', scoring: [10, 6, 4, 3, 2, 1], createdBy: 'olga', createdAt: NOW, visibility: 'public' } },
   { type: 'LeagueMemberAdded', data: { leagueId: 'friday', accountId: 'olga', role: 'organiser', addedAt: NOW } },
 ];
 const members: LeagueEvent[] = [
@@ -260,6 +260,46 @@ describe('league decider', () => {
       status: 'active',
       members: [{ accountId: 'olga', role: 'organiser' }, { accountId: 'pat' }, { accountId: 'sam' }],
       seasons: [{ seasonId: 's1', closedAt: NOW, tables: [{ tableId: 't1', seats: [{ playerId: 'p1', seat: { accountId: 'pat' } }] }] }],
+    });
+  });
+
+  describe('SetLeagueVisibility', () => {
+    it('creates a league public unless it says members-only, and a class for its members', () => {
+      spec
+        .given([])
+        .when({ type: 'CreateLeague', data: { actorId: 'olga', leagueId: 'p', name: 'Private', kind: 'league', visibility: 'members' } })
+        .then((events) => expect(events[0]).toMatchObject({ type: 'LeagueCreated', data: { visibility: 'members' } }));
+      spec
+        .given([])
+        .when({ type: 'CreateLeague', data: { actorId: 'tess', leagueId: 'c', name: 'Class', kind: 'class' } })
+        .then((events) => expect(events[0]).toMatchObject({ type: 'LeagueCreated', data: { visibility: 'members' } }));
+      spec
+        .given([])
+        .when({ type: 'CreateLeague', data: { actorId: 'tess', leagueId: 'c', name: 'Class', kind: 'class', visibility: 'public' } })
+        .thenThrows({ kind: 'RULE_VIOLATION', code: 'CLASS_GAMES_PRIVATE' });
+    });
+
+    it("is changed by the league's organisers only, and only when it changes", () => {
+      spec
+        .given(running)
+        .when({ type: 'SetLeagueVisibility', data: { actorId: 'olga', visibility: 'members' } })
+        .then([{ type: 'LeagueVisibilityChanged', data: { leagueId: 'friday', from: 'public', to: 'members', changedAt: NOW } }]);
+      spec.given(running).when({ type: 'SetLeagueVisibility', data: { actorId: 'olga', visibility: 'public' } }).then([]);
+      spec
+        .given(running)
+        .when({ type: 'SetLeagueVisibility', data: { actorId: 'pat', visibility: 'members' } })
+        .thenThrows({ kind: 'FORBIDDEN', code: 'NOT_AN_ORGANISER' });
+    });
+
+    it('reads a league recorded before the setting as public, a class as members-only', () => {
+      const [first] = created;
+      if (first?.type !== 'LeagueCreated') throw new Error('fixture');
+      const { visibility: _visibility, ...legacy } = first.data;
+      const league = evolveLeague(initialLeagueState(), { type: 'LeagueCreated', data: legacy });
+      if (league.status !== 'active') throw new Error('no league');
+      expect(visibilityOf(league)).toBe('public');
+      expect(visibilityOf({ kind: 'class' })).toBe('members');
+      expect(visibilityOf({ kind: 'class', visibility: 'public' })).toBe('members');
     });
   });
 });

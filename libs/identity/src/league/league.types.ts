@@ -7,6 +7,18 @@ export type LeagueKind = (typeof LEAGUE_KINDS)[number];
 export const LEAGUE_ROLES = ['organiser', 'player', 'spectator'] as const;
 export type LeagueRole = (typeof LEAGUE_ROLES)[number];
 
+/**
+ * Who may see a league's games: anyone (`public`) or its members only (`members`). A class's games are
+ * always for its members (students' names, cash and trades are theirs and their teachers').
+ */
+export const LEAGUE_VISIBILITIES = ['public', 'members'] as const;
+export type LeagueVisibility = (typeof LEAGUE_VISIBILITIES)[number];
+
+/** A league's games are public unless its organisers say otherwise; a class's are for its members. */
+export function defaultVisibility(kind: LeagueKind): LeagueVisibility {
+  return kind === 'class' ? 'members' : 'public';
+}
+
 /** The rules a table may be played with. */
 export const GAME_TYPES = ['stock-ticker', 'maxi-bourse', 'bolsa'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
@@ -55,6 +67,8 @@ export interface ActiveLeague {
   readonly scoring: readonly number[];
   readonly createdBy: string;
   readonly createdAt: string;
+  /** Absent in leagues recorded before the setting existed: read it with `visibilityOf`. */
+  readonly visibility?: LeagueVisibility;
   readonly members: readonly LeagueMember[];
   readonly seasons: readonly LeagueSeason[];
 }
@@ -77,8 +91,9 @@ export interface TradeRef {
 export type LeagueCommand =
   | {
       type: 'CreateLeague';
-      data: { actorId: string; leagueId: string; name: string; kind: LeagueKind; scoring?: readonly number[] | null };
+      data: { actorId: string; leagueId: string; name: string; kind: LeagueKind; scoring?: readonly number[] | null; visibility?: LeagueVisibility | null };
     }
+  | { type: 'SetLeagueVisibility'; data: { actorId: string; visibility: LeagueVisibility } }
   | { type: 'AddLeagueMember'; data: { actorId: string; accountId: string; role: LeagueRole } }
   | { type: 'CreateSeason'; data: { actorId: string; seasonId: string; name: string } }
   | {
@@ -105,8 +120,9 @@ export type LeagueCommand =
 export type LeagueEvent =
   | {
       type: 'LeagueCreated';
-      data: { leagueId: string; name: string; kind: LeagueKind; scoring: number[]; createdBy: string; createdAt: string };
+      data: { leagueId: string; name: string; kind: LeagueKind; scoring: number[]; createdBy: string; createdAt: string; visibility?: LeagueVisibility };
     }
+  | { type: 'LeagueVisibilityChanged'; data: { leagueId: string; from: LeagueVisibility; to: LeagueVisibility; changedAt: string } }
   | { type: 'LeagueMemberAdded'; data: { leagueId: string; accountId: string; role: LeagueRole; addedAt: string } }
   | {
       type: 'LeagueMemberRoleChanged';
@@ -160,3 +176,8 @@ export type LeagueEvent =
     };
 
 export type LeagueEventType = LeagueEvent['type'];
+
+/** Who may see the league's games (leagues recorded before the setting have their kind's default). */
+export function visibilityOf(league: Pick<ActiveLeague, 'kind' | 'visibility'>): LeagueVisibility {
+  return league.kind === 'class' ? 'members' : (league.visibility ?? defaultVisibility(league.kind));
+}

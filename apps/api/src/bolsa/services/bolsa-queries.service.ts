@@ -39,15 +39,18 @@ export class BolsaQueriesService {
     private readonly access: GameAccessService,
   ) {}
 
-  listGames(first: number, after: string | null | undefined, phase: BolsaPhaseValue | null | undefined): ConnectionShape<BolsaGameModel> {
+  async listGames(principal: Principal, first: number, after: string | null | undefined, phase: BolsaPhaseValue | null | undefined): Promise<ConnectionShape<BolsaGameModel>> {
     const offset = offsetAfter(GAME_CURSOR, after);
-    const page = this.projections.listGames({ offset, limit: first, gameType: BOLSA_GAME.type, ...(phase ? { phase } : {}) });
+    const page = await this.access.visibleGames(principal, { offset, limit: first, gameType: BOLSA_GAME.type, ...(phase ? { phase } : {}) });
     return offsetConnection(GAME_CURSOR, page.items.map(toBolsaGameModel), offset, page.total);
   }
 
-  getGame(gameId: string): BolsaGameModel | null {
+  /** The game, if there is one of this type: Forbidden when it is not the principal's to see. */
+  async getGame(principal: Principal, gameId: string): Promise<BolsaGameModel | null> {
     const summary = this.projections.getGame(gameId);
-    return summary?.gameType === BOLSA_GAME.type ? toBolsaGameModel(summary) : null;
+    if (summary?.gameType !== BOLSA_GAME.type) return null;
+    await this.access.locateReadable(principal, gameId, BOLSA_GAME);
+    return toBolsaGameModel(summary);
   }
 
   companies(): BolsaCompanyBoardModel[] {

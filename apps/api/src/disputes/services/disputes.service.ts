@@ -207,17 +207,60 @@ export class DisputesService {
     return this.registry.settingsOf(input.gameId);
   }
 
-  async settings(gameId: string): Promise<DisputeSettings> {
-    await this.access.locate(gameId);
+  async settings(principal: Principal, gameId: string): Promise<DisputeSettings> {
+    await this.access.locateReadable(principal, gameId);
     return this.registry.settingsOf(gameId);
   }
 
-  dispute(disputeId: string): RegisteredDispute | undefined {
+  /** A dispute the caller already may see (e.g. the parent of a field). */
+  record(disputeId: string): RegisteredDispute | undefined {
     return this.registry.dispute(disputeId);
   }
 
-  list(filter: { gameId?: string | null; leagueId?: string | null; classId?: string | null; status?: OpenedDispute['status'] | null }): RegisteredDispute[] {
-    return this.registry.list({ gameId: filter.gameId ?? null, league: filter.leagueId ?? filter.classId ?? null, status: filter.status ?? null });
+  /** A dispute, for the participants and referees of its game; undefined when there is none with this id. */
+  async dispute(principal: Principal, disputeId: string): Promise<RegisteredDispute | undefined> {
+    const dispute = this.registry.dispute(disputeId);
+    if (dispute) await this.assertMayFollow(principal, dispute.gameId);
+    return dispute;
+  }
+
+  /**
+   * Disputes, oldest first: only those of games the principal takes part in or referees (a list never
+   * tells a stranger where a dispute is). Asking for one game's disputes is refused to anyone else.
+   */
+  async list(
+    principal: Principal,
+    filter: { gameId?: string | null; leagueId?: string | null; classId?: string | null; status?: OpenedDispute['status'] | null },
+  ): Promise<RegisteredDispute[]> {
+    if (filter.gameId) await this.assertMayFollow(principal, filter.gameId);
+    const all = this.registry.list({ gameId: filter.gameId ?? null, league: filter.leagueId ?? filter.classId ?? null, status: filter.status ?? null });
+    const follows = new Map<string, boolean>();
+    const visible: RegisteredDispute[] = [];
+    for (const dispute of all) {
+      let may = follows.get(dispute.gameId);
+      if (may === undefined) {
+        may = await this.mayFollow(principal, dispute.gameId);
+        follows.set(dispute.gameId, may);
+      }
+      if (may) visible.push(dispute);
+    }
+    return visible;
+  }
+
+  /** Whether the principal takes part in the game (a seated player) or referees it: who may see its disputes. */
+  async mayFollow(principal: Principal, gameId: string): Promise<boolean> {
+    if (principal.kind !== 'account') return false;
+    const located = await this.access.tryLocateAny(gameId);
+    if (!located || !(await this.policy.mayRead(principal, located.ref))) return false;
+    const viewer = await this.access.viewerFor(principal, located);
+    if (viewer.kind === 'referee') return true;
+    return viewer.kind === 'player' && (located.ref.seatedPlayerIds ?? []).includes(viewer.playerId);
+  }
+
+  async assertMayFollow(principal: Principal, gameId: string): Promise<void> {
+    if (await this.mayFollow(principal, gameId)) return;
+    if (principal.kind !== 'account') throw new Forbidden('SIGN_IN_REQUIRED', "Sign in as a player or referee of this game to see its disputes", { gameId });
+    throw new Forbidden('NOT_A_PARTICIPANT', "Only the game's players and referees may see its disputes", { gameId });
   }
 
   /**

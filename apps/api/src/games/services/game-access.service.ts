@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@corbeille/event-store';
 import { asPlayerId, Forbidden, NotFound, RuleViolation, type Decider, type DomainCommand, type DomainEvent, type Viewer } from '@corbeille/kernel';
-import { streamIdFor, type GameProgress, type ProjectionEngine, type RegisteredGame } from '@corbeille/projections';
+import { streamIdFor, type GameProgress, type GameSummary, type GameTypeName, type Page, type ProjectionEngine, type RegisteredGame } from '@corbeille/projections';
 import { GAME_ACCESS_POLICY, type GameAccessPolicy, type GameRef, type Principal } from '../../access/access.port';
 import type { ConnectionShape } from '../../common/pagination/connection.model';
 import { InputValidationError } from '../../common/errors/input-validation.error';
@@ -38,6 +38,15 @@ export interface ViewedGame<View> {
   readonly last: RecordedEvent;
 }
 
+/** Lists are filtered before they are cut into pages: all the games of the list are read. */
+const EVERY_GAME = 1_000_000_000;
+
+/** What a game's first event records about where it belongs: its league, and the account that created it. */
+interface GameOrigin {
+  readonly league: string | null;
+  readonly createdBy: string | null;
+}
+
 /** Turns recorded events into what one viewer may see of them. */
 export type EventLens = (event: RecordedEvent) => RecordedEvent;
 
@@ -49,8 +58,8 @@ export type EventLens = (event: RecordedEvent) => RecordedEvent;
  */
 @Injectable()
 export class GameAccessService {
-  /** A game's league never changes after creation, so it is read from the stream once. */
-  private readonly leagues = new Map<string, string | null>();
+  /** A game's league and creator never change after creation, so they are read from the stream once. */
+  private readonly origins = new Map<string, GameOrigin>();
 
   constructor(
     @Inject(GAME_ACCESS_POLICY) private readonly policy: GameAccessPolicy,
@@ -77,6 +86,12 @@ export class GameAccessService {
     return found && found.game.type === expected.type ? this.located(found.game, gameId) : undefined;
   }
 
+  /** Like `locate` for a game of any type, but undefined when there is none. */
+  async tryLocateAny(gameId: string): Promise<LocatedGame | undefined> {
+    const found = await this.streams.find(gameId);
+    return found ? this.located(found.game, gameId) : undefined;
+  }
+
   /** The game a create command addresses; an id already taken by another game type is refused. */
   async locateForCreation(game: RegisteredGame, gameId: string, league: string | null): Promise<LocatedGame> {
     const found = await this.streams.find(gameId);
@@ -85,12 +100,34 @@ export class GameAccessService {
     }
     // A retried create finds its own game: the handler then answers with the events it recorded.
     if (found) return this.locate(gameId, game);
-    return { game, ref: { gameType: game.type, gameId, league }, streamId: streamIdFor(game, gameId), exists: false };
+    return { game, ref: { gameType: game.type, gameId, league, createdBy: null, seatedPlayerIds: [] }, streamId: streamIdFor(game, gameId), exists: false };
   }
 
+  /** Who the principal is in the game; Forbidden when the game is not theirs to see (e.g. a class's game). */
   viewerFor(principal: Principal, located: LocatedGame): Promise<Viewer> {
     return this.policy.viewerFor(principal, located.ref);
   }
+
+  /** Finds a game the principal may see: NotFound without one, Forbidden when it is not theirs to see. */
+  async locateReadable(principal: Principal, gameId: string, expected?: RegisteredGame): Promise<LocatedGame> {
+    const located = await this.locate(gameId, expected);
+    await this.viewerFor(principal, located);
+    return located;
+  }
+
+  /**
+   * A page of the games the principal may see, newest first: a list never mentions a game its reader may
+   * not see (a class's game, a members-only league's), and its total counts only those they may.
+   */
+  async visibleGames(principal: Principal, options: { offset: number; limit: number; phase?: string; gameType?: GameTypeName }): Promise<Page<GameSummary>> {
+    const all = this.projections.listGames({ ...options, offset: 0, limit: EVERY_GAME });
+    const visible: GameSummary[] = [];
+    for (const game of all.items) {
+      if (await this.policy.mayRead(principal, { gameType: game.gameType, gameId: game.gameId, league: game.league })) visible.push(game);
+    }
+    return { items: visible.slice(options.offset, options.offset + options.limit), total: visible.length };
+  }
+
 
   /**
    * The engine's view of the game now, or at a point of its stream (null when nothing is there yet).
@@ -157,8 +194,9 @@ export class GameAccessService {
   }
 
   private async located(game: RegisteredGame, gameId: string): Promise<LocatedGame> {
-    const league = await this.leagueOf(game, gameId);
-    return { game, ref: { gameType: game.type, gameId, league }, streamId: streamIdFor(game, gameId), exists: true };
+    const { league, createdBy } = await this.originOf(game, gameId);
+    const seatedPlayerIds = this.projections.getGame(gameId)?.players.map((player) => player.playerId) ?? [];
+    return { game, ref: { gameType: game.type, gameId, league, createdBy, seatedPlayerIds }, streamId: streamIdFor(game, gameId), exists: true };
   }
 
   private progressOf(gameId: string): GameProgress {
@@ -166,14 +204,17 @@ export class GameAccessService {
     return summary ? { phase: summary.phase, round: summary.round } : { phase: 'uncreated', round: 0 };
   }
 
-  private async leagueOf(game: RegisteredGame, gameId: string): Promise<string | null> {
+  private async originOf(game: RegisteredGame, gameId: string): Promise<GameOrigin> {
     const key = streamIdFor(game, gameId);
-    const known = this.leagues.get(key);
+    const known = this.origins.get(key);
     if (known !== undefined) return known;
     const [first] = await this.streams.readEvents(game, gameId, 0, 1);
-    const league = typeof first?.metadata['league'] === 'string' ? first.metadata['league'] : null;
-    this.leagues.set(key, league);
-    return league;
+    const origin: GameOrigin = {
+      league: typeof first?.metadata['league'] === 'string' ? first.metadata['league'] : null,
+      createdBy: typeof first?.metadata['createdBy'] === 'string' ? first.metadata['createdBy'] : null,
+    };
+    if (first !== undefined) this.origins.set(key, origin);
+    return origin;
   }
 }
 

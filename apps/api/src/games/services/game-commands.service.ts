@@ -112,19 +112,23 @@ export class GameCommandsService {
     if (located.exists) this.gate?.assertOpen(gameId);
     const actor = issuer.kind === 'server' ? SERVER_ACTOR : (actingPlayerId ?? REFEREE);
     const league = request.league ?? null;
+    // The creator of a game is its first referee when it is outside any league (the access policy reads it here).
+    const createdBy = command.type === 'CreateGame' && issuer.kind === 'principal' && issuer.principal.kind === 'account' ? issuer.principal.accountId : null;
+    const metadata = { ...(league !== null ? { league } : {}), ...(createdBy !== null ? { createdBy } : {}) };
     const result = await this.handler.handle(game.decider, located.streamId, {
       command,
       commandId: request.commandId ?? randomUUID(),
       actor,
       issuer: issuerKey(issuer),
-      ...(league !== null ? { metadata: { league } } : {}),
+      ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
     });
     const last = result.events[result.events.length - 1];
     if (last !== undefined) await this.projections.waitFor(last.position);
     const summary = this.projections.getGame(gameId);
     if (summary === undefined) throw new Error(`Game ${gameId} is missing from the read models after a command`);
-    const viewer: Viewer = issuer.kind === 'server' ? { kind: 'referee' } : await this.policy.viewerFor(issuer.principal, located.ref);
-    const done: LocatedGame = { ...located, exists: true };
+    const ref = located.exists || createdBy === null ? located.ref : { ...located.ref, createdBy };
+    const viewer: Viewer = issuer.kind === 'server' ? { kind: 'referee' } : await this.policy.viewerFor(issuer.principal, ref);
+    const done: LocatedGame = { ...located, ref, exists: true };
     const lens = this.access.lensForViewer(viewer, done);
     return {
       located: done,

@@ -41,23 +41,31 @@ export class GameQueriesService {
     @Inject(SNAPSHOT_HISTORY) private readonly history: SnapshotHistory,
   ) {}
 
-  listGames(first: number, after: string | null | undefined, phase: GamePhaseValue | null | undefined): ConnectionShape<GameModel> {
+  async listGames(principal: Principal, first: number, after: string | null | undefined, phase: GamePhaseValue | null | undefined): Promise<ConnectionShape<GameModel>> {
     const offset = offsetAfter(GAME_CURSOR, after);
-    const page = this.projections.listGames({ offset, limit: first, gameType: STOCK_TICKER_GAME.type, ...(phase ? { phase } : {}) });
+    const page = await this.access.visibleGames(principal, { offset, limit: first, gameType: STOCK_TICKER_GAME.type, ...(phase ? { phase } : {}) });
     return offsetConnection(GAME_CURSOR, page.items.map(toGameModel), offset, page.total);
   }
 
   /** Games of every type (or of one), newest first. */
-  listAllGames(first: number, after: string | null | undefined, gameType: GameTypeValue | null | undefined): ConnectionShape<GameSummaryModel> {
+  async listAllGames(
+    principal: Principal,
+    first: number,
+    after: string | null | undefined,
+    gameType: GameTypeValue | null | undefined,
+  ): Promise<ConnectionShape<GameSummaryModel>> {
     const offset = offsetAfter(SUMMARY_CURSOR, after);
-    const page = this.projections.listGames({ offset, limit: first, ...(gameType ? { gameType } : {}) });
+    const page = await this.access.visibleGames(principal, { offset, limit: first, ...(gameType ? { gameType } : {}) });
     return offsetConnection(SUMMARY_CURSOR, page.items.map(toGameSummaryModel), offset, page.total);
   }
 
   /** A Stock Ticker game (null for an unknown id or a game of another type). */
-  getGame(gameId: string): GameModel | null {
+  /** The game, if there is a Stock Ticker game with this id: Forbidden when it is not the principal's to see. */
+  async getGame(principal: Principal, gameId: string): Promise<GameModel | null> {
     const summary = this.projections.getGame(gameId);
-    return summary?.gameType === STOCK_TICKER_GAME.type ? toGameModel(summary) : null;
+    if (summary?.gameType !== STOCK_TICKER_GAME.type) return null;
+    await this.access.locateReadable(principal, gameId, STOCK_TICKER_GAME);
+    return toGameModel(summary);
   }
 
   priceBoard(gameId: string): PriceBoardModel | null {

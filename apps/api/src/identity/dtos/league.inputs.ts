@@ -15,7 +15,18 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { GAME_TYPES, LEAGUE_KINDS, LEAGUE_ROLES, MAX_POINTS_PER_PLACE, MAX_SCORING_PLACES, type GameType, type LeagueKind, type LeagueRole } from '@corbeille/identity';
+import {
+  GAME_TYPES,
+  LEAGUE_KINDS,
+  LEAGUE_ROLES,
+  LEAGUE_VISIBILITIES,
+  MAX_POINTS_PER_PLACE,
+  MAX_SCORING_PLACES,
+  type GameType,
+  type LeagueKind,
+  type LeagueRole,
+  type LeagueVisibility,
+} from '@corbeille/identity';
 import { PaginationArgs } from '../../common/pagination/pagination.args';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { IsEntityId } from '../../common/validation/is-entity-id.validator';
@@ -23,6 +34,7 @@ import {
   LeagueGameTypeEnum,
   LeagueKindEnum,
   LeagueRoleEnum,
+  LeagueVisibilityEnum,
   SeasonExportFormatEnum,
   SeasonExportPartEnum,
   type SeasonExportFormatValue,
@@ -57,6 +69,22 @@ export class CreateLeagueInput extends IdentityCommandInput {
   @Min(0, { each: true })
   @Max(MAX_POINTS_PER_PLACE, { each: true })
   scoring?: number[] | null;
+
+  @Field(() => LeagueVisibilityEnum, { nullable: true, description: "Who may see its games: PUBLIC by default for a league; a class's are always MEMBERS." })
+  @IsOptional()
+  @IsIn(LEAGUE_VISIBILITIES)
+  visibility?: LeagueVisibility | null;
+}
+
+@InputType('SetLeagueVisibilityInput')
+export class SetLeagueVisibilityInput extends IdentityCommandInput {
+  @Field(() => ID)
+  @IsEntityId()
+  leagueId!: string;
+
+  @Field(() => LeagueVisibilityEnum)
+  @IsIn(LEAGUE_VISIBILITIES)
+  visibility!: LeagueVisibility;
 }
 
 @InputType('AddLeagueMemberInput')

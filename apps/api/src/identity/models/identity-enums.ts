@@ -4,6 +4,7 @@ import type {
   GameType,
   LeagueKind,
   LeagueRole,
+  LeagueVisibility,
   ParticipantKind,
   Scope,
   SeasonExportPart,
@@ -30,6 +31,16 @@ registerEnumType(LeagueKindEnum, {
   valuesMap: {
     LEAGUE: { description: 'A club: organisers, players, spectators.' },
     CLASS: { description: 'A class: its organisers are teachers and its players students.' },
+  },
+});
+
+export const LeagueVisibilityEnum = { PUBLIC: 'public', MEMBERS: 'members' } as const satisfies Record<string, LeagueVisibility>;
+registerEnumType(LeagueVisibilityEnum, {
+  name: 'LeagueVisibility',
+  description: "Who may see a league's games (its tables, their events, audit trail and live views).",
+  valuesMap: {
+    PUBLIC: { description: 'Anyone, signed in or not (hidden information stays hidden).' },
+    MEMBERS: { description: "The league's members only (always so for a class: its teachers and students)." },
   },
 });
 

@@ -1,5 +1,5 @@
 import { Field, Float, ID, ObjectType } from '@nestjs/graphql';
-import type { GameType, LeagueKind, LeagueRole, ParticipantKind, StandingsChangeReason } from '@corbeille/identity';
+import type { GameType, LeagueKind, LeagueRole, LeagueVisibility, ParticipantKind, StandingsChangeReason } from '@corbeille/identity';
 import { Connection } from '../../common/pagination/connection.model';
 import { JsonScalar } from '../../common/scalars/json.scalar';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
@@ -7,6 +7,7 @@ import {
   LeagueGameTypeEnum,
   LeagueKindEnum,
   LeagueRoleEnum,
+  LeagueVisibilityEnum,
   ParticipantKindEnum,
   SeasonStatusEnum,
   SeatKindEnum,
@@ -273,6 +274,9 @@ export class LeagueModel {
 
   @Field(() => [SafeIntScalar], { description: 'Points by placement, first place first; further places score 0.' })
   scoring!: number[];
+
+  @Field(() => LeagueVisibilityEnum, { description: "Who may see its games." })
+  visibility!: LeagueVisibility;
 
   @Field(() => String, { description: 'ISO-8601.' })
   createdAt!: string;

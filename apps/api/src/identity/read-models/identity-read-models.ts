@@ -73,6 +73,8 @@ export interface IdentityQueries {
   leagueOfSeason(seasonId: string): string | undefined;
   locateTable(tableId: string): TableLocation | undefined;
   tableOfGame(gameType: string, gameId: string): TableLocation | undefined;
+  /** The accounts a free game's creator named as its referees (addGameReferee), in the order named. */
+  namedRefereesOf(gameType: string, gameId: string): string[];
   gameResult(gameType: string, gameId: string): StoredGameResult | undefined;
   seasonStandings(seasonId: string): SeasonStandingsModel | undefined;
   /** A league's annotations, oldest first (of one trade, when given). */

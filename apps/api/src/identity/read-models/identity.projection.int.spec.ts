@@ -188,8 +188,8 @@ describe('identity projection', () => {
       await viaReader.start(counting);
       await viaStore.start();
       expect(closed).toHaveBeenCalled();
-      // The account's, the league's and the result's events; none of the 30 moves.
-      expect(read).toEqual([{ filter: { streamPrefixes: ['account-', 'league-'], eventTypes: ['GameEnded', 'GameResultCorrected'] }, events: 5 }]);
+      // The account's, the league's and the result's events (and games' named referees); none of the 30 moves.
+      expect(read).toEqual([{ filter: { streamPrefixes: ['account-', 'league-', 'game-referees-'], eventTypes: ['GameEnded', 'GameResultCorrected'] }, events: 5 }]);
       expect(viaReader.checkpoint()).toBe(last);
       expect(viaReader.store.checkpoint()).toBe(last);
       for (const projection of [viaReader, viaStore]) {

@@ -2,9 +2,11 @@ import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '@corbeille/event-store';
 import {
   ACCOUNT_STREAM_PREFIX,
+  GAME_REFEREES_STREAM_PREFIX,
   GAME_RESULT_EXTRACTORS,
   LEAGUE_STREAM_PREFIX,
   emptySeasonStandings,
+  evolveGameReferees,
   evolveLeague,
   extractGameResult,
   initialLeagueState,
@@ -13,6 +15,7 @@ import {
   seasonStandingsInput,
   type AccountEvent,
   type ActiveLeague,
+  type GameRefereesEvent,
   type GameResult,
   type GameResultExtractor,
   type LeagueEvent,
@@ -67,7 +70,7 @@ export class IdentityProjection {
       try {
         // An extractor that does not say which events it reads needs them all: the store's read below.
         while (resultTypes) {
-          const page = catchUp.readMatching(this.position, BATCH, { streamPrefixes: [ACCOUNT_STREAM_PREFIX, LEAGUE_STREAM_PREFIX], eventTypes: resultTypes });
+          const page = catchUp.readMatching(this.position, BATCH, { streamPrefixes: [ACCOUNT_STREAM_PREFIX, LEAGUE_STREAM_PREFIX, GAME_REFEREES_STREAM_PREFIX], eventTypes: resultTypes });
           this.applyBatch(page.events);
           this.position = Math.max(this.position, page.scannedTo);
           if (page.events.length < BATCH) break;
@@ -164,6 +167,7 @@ export class IdentityProjection {
   /** Whether an event changes these read models: an account or league event, or a game's result. */
   private concerns(event: FoldedEvent): boolean {
     if (event.streamId.startsWith(ACCOUNT_STREAM_PREFIX) || event.streamId.startsWith(LEAGUE_STREAM_PREFIX)) return true;
+    if (event.streamId.startsWith(GAME_REFEREES_STREAM_PREFIX)) return true;
     if (this.resultTypes && !this.resultTypes.has(event.type)) return false;
     return this.resultOf(event) !== undefined;
   }
@@ -189,6 +193,12 @@ export class IdentityProjection {
     }
     if (event.streamId.startsWith(LEAGUE_STREAM_PREFIX)) {
       this.applyLeagueEvent({ type: event.type, data: event.data } as LeagueEvent, event);
+      return;
+    }
+    if (event.streamId.startsWith(GAME_REFEREES_STREAM_PREFIX)) {
+      const change = { type: event.type, data: event.data } as GameRefereesEvent;
+      const { gameType, gameId } = change.data;
+      this.store.saveGameReferees(gameType, gameId, evolveGameReferees({ referees: this.store.namedRefereesOf(gameType, gameId) }, change).referees);
       return;
     }
     const result = this.resultOf(event);

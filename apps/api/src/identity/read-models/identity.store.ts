@@ -13,7 +13,7 @@ import type {
 } from './identity-read-models';
 
 /** Bumped when the tables change shape: the identity read models are then rebuilt from the log. */
-const SCHEMA_VERSION = '2';
+const SCHEMA_VERSION = '3';
 
 const TABLES = [
   'identity_accounts',
@@ -25,6 +25,7 @@ const TABLES = [
   'identity_game_results',
   'identity_trade_annotations',
   'identity_trade_rationales',
+  'identity_game_referees',
 ] as const;
 
 /**
@@ -107,6 +108,10 @@ export class IdentityStore implements IdentityQueries {
       saveResult: db.prepare<[string, number, string]>(
         `INSERT INTO identity_game_results (game_key, position, doc) VALUES (?, ?, ?)
          ON CONFLICT(game_key) DO UPDATE SET position = excluded.position, doc = excluded.doc`,
+      ),
+      gameReferees: db.prepare<[string], { doc: string }>('SELECT doc FROM identity_game_referees WHERE game_key = ?'),
+      saveGameReferees: db.prepare<[string, string]>(
+        `INSERT INTO identity_game_referees (game_key, doc) VALUES (?, ?) ON CONFLICT(game_key) DO UPDATE SET doc = excluded.doc`,
       ),
       annotation: db.prepare<[string], { doc: string }>('SELECT doc FROM identity_trade_annotations WHERE annotation_id = ?'),
       annotationsOf: db.prepare<[string], { doc: string }>('SELECT doc FROM identity_trade_annotations WHERE league_id = ? ORDER BY seq'),
@@ -257,6 +262,14 @@ export class IdentityStore implements IdentityQueries {
   }
 
   /** A later rationale of the same trade replaces the earlier one (and keeps its place in the list). */
+  namedRefereesOf(gameType: string, gameId: string): string[] {
+    return parse<string[]>(this.statements.gameReferees.get(gameKey(gameType, gameId))?.doc) ?? [];
+  }
+
+  saveGameReferees(gameType: string, gameId: string, referees: readonly string[]): void {
+    this.statements.saveGameReferees.run(gameKey(gameType, gameId), JSON.stringify(referees));
+  }
+
   saveRationale(rationale: TradeRationaleRecord): void {
     this.statements.saveRationale.run(rationale.leagueId, rationale.tradeId, JSON.stringify(rationale), rationale.position);
   }
@@ -301,6 +314,7 @@ export class IdentityStore implements IdentityQueries {
         trade_id TEXT NOT NULL, doc TEXT NOT NULL
       );
       CREATE INDEX IF NOT EXISTS identity_trade_annotations_by_trade ON identity_trade_annotations (league_id, trade_id, seq);
+      CREATE TABLE IF NOT EXISTS identity_game_referees (game_key TEXT PRIMARY KEY, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS identity_trade_rationales (
         league_id TEXT NOT NULL, trade_id TEXT NOT NULL, doc TEXT NOT NULL, first_seq INTEGER NOT NULL,
         PRIMARY KEY (league_id, trade_id)

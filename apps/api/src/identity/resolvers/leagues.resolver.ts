@@ -12,6 +12,7 @@ import {
   ScheduleTableInput,
   SeasonExportArgs,
   SeatPlayerInput,
+  SetLeagueVisibilityInput,
 } from '../dtos/league.inputs';
 import {
   LeagueConnectionModel,
@@ -49,6 +50,11 @@ export class LeaguesResolver {
   @Mutation(() => LeagueModel, { nullable: true, description: 'Creates a league or a class; its creator is its first organiser (teacher).' })
   createLeague(@CurrentPrincipal() principal: Principal, @Args('input') input: CreateLeagueInput): Promise<LeagueModel> {
     return this.commands.createLeague(principal, input);
+  }
+
+  @Mutation(() => LeagueModel, { nullable: true, description: "Sets who may see the league's games: PUBLIC or MEMBERS (organisers only; a class's are always MEMBERS)." })
+  setLeagueVisibility(@CurrentPrincipal() principal: Principal, @Args('input') input: SetLeagueVisibilityInput): Promise<LeagueModel> {
+    return this.commands.setVisibility(principal, input);
   }
 
   @Mutation(() => LeagueMemberModel, { nullable: true, description: 'Adds an account to a league with a role, or changes its role (organisers only).' })

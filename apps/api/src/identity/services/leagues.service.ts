@@ -13,6 +13,7 @@ import {
   type LeagueCommand,
   type LeagueKind,
   type LeagueRole,
+  type LeagueVisibility,
   type Seat,
 } from '@corbeille/identity';
 import type { Principal } from '../../access/access.port';
@@ -43,15 +44,25 @@ export class LeaguesService {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async createLeague(principal: Principal, input: Idempotent & { name: string; kind: LeagueKind; scoring?: number[] | null }): Promise<LeagueModel> {
+  async createLeague(
+    principal: Principal,
+    input: Idempotent & { name: string; kind: LeagueKind; scoring?: number[] | null; visibility?: LeagueVisibility | null },
+  ): Promise<LeagueModel> {
     const actor = requireAccount(principal, 'admin');
     // A retried create with the same command id reaches the league its first attempt created.
     const leagueId = derivedId(`create-league:${actor.accountId}`, input.commandId);
     await this.run(actor, leagueId, input, {
       type: 'CreateLeague',
-      data: { actorId: actor.accountId, leagueId, name: input.name, kind: input.kind, scoring: input.scoring ?? null },
+      data: { actorId: actor.accountId, leagueId, name: input.name, kind: input.kind, scoring: input.scoring ?? null, visibility: input.visibility ?? null },
     });
     return this.views.leagueModelOf(leagueId, actor);
+  }
+
+  /** Who may see the league's games (organisers only; a class's stay with its members). */
+  async setVisibility(principal: Principal, input: Idempotent & { leagueId: string; visibility: LeagueVisibility }): Promise<LeagueModel> {
+    const actor = requireAccount(principal, 'admin');
+    await this.run(actor, input.leagueId, input, { type: 'SetLeagueVisibility', data: { actorId: actor.accountId, visibility: input.visibility } });
+    return this.views.leagueModelOf(input.leagueId, actor);
   }
 
   async addMember(

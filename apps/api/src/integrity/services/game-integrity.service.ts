@@ -43,7 +43,9 @@ export class GameIntegrityService {
     return fairnessModel(located, events, integrity, await this.access.lensFor(principal, located));
   }
 
-  async verify(gameId: string): Promise<FairnessReportModel> {
+  async verify(principal: Principal, gameId: string): Promise<FairnessReportModel> {
+    // Verifying reads the whole record: for those who may see the game.
+    await this.access.locateReadable(principal, gameId);
     const { located, events, integrity } = await this.records(gameId);
     let fold: ReturnType<typeof fairnessFoldOf> | undefined;
     try {

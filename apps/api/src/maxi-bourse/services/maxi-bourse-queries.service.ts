@@ -50,15 +50,18 @@ export class MaxiBourseQueriesService {
     private readonly access: GameAccessService,
   ) {}
 
-  listGames(first: number, after: string | null | undefined, phase: MaxiBoursePhaseValue | null | undefined): ConnectionShape<MaxiBourseGameModel> {
+  async listGames(principal: Principal, first: number, after: string | null | undefined, phase: MaxiBoursePhaseValue | null | undefined): Promise<ConnectionShape<MaxiBourseGameModel>> {
     const offset = offsetAfter(GAME_CURSOR, after);
-    const page = this.projections.listGames({ offset, limit: first, gameType: MAXI_BOURSE_GAME.type, ...(phase ? { phase } : {}) });
+    const page = await this.access.visibleGames(principal, { offset, limit: first, gameType: MAXI_BOURSE_GAME.type, ...(phase ? { phase } : {}) });
     return offsetConnection(GAME_CURSOR, page.items.map(toMaxiBourseGameModel), offset, page.total);
   }
 
-  getGame(gameId: string): MaxiBourseGameModel | null {
+  /** The game, if there is one of this type: Forbidden when it is not the principal's to see. */
+  async getGame(principal: Principal, gameId: string): Promise<MaxiBourseGameModel | null> {
     const summary = this.projections.getGame(gameId);
-    return summary?.gameType === MAXI_BOURSE_GAME.type ? toMaxiBourseGameModel(summary) : null;
+    if (summary?.gameType !== MAXI_BOURSE_GAME.type) return null;
+    await this.access.locateReadable(principal, gameId, MAXI_BOURSE_GAME);
+    return toMaxiBourseGameModel(summary);
   }
 
   contentModel(): MaxiBourseContentModel {

@@ -6,10 +6,13 @@
  *
  * The world of the test: a league organised by the referee (Olga), with the player (Ann, seat p-ann) and
  * the other player (Bob, seat p-bob) as members, one table per game type (Stock Ticker m-st, BOLSA m-bo,
- * Maxi Bourse m-mb), started; a class taught by Olga with Ann as a student; a spectator (Eve) signed in
- * but in neither; an API token of Ann's with the READ scope only. Commands act for p-ann unless `args` says otherwise.
+ * Maxi Bourse m-mb), started; a class taught by Olga with Ann and Cleo (`classMember`) as students; a
+ * spectator (Eve) signed in but in neither; an API token of Ann's with the READ scope only; a Stock Ticker
+ * game outside any league (f-st) created by Fay (`creator`), who named Ned (`namedReferee`) its referee:
+ * to the league's games both are strangers. Commands act for p-ann unless `args` says otherwise.
+ * Class games, members-only leagues and free games, read and refereed by every role: access/game-visibility.int.spec.ts.
  */
-export const ROLES = ['anonymous', 'spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope'] as const;
+export const ROLES = ['anonymous', 'spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope', 'creator', 'namedReferee', 'classMember'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Ids of the test's world, for entries' arguments. */
@@ -18,7 +21,9 @@ export interface WorldIds {
   readonly classId: string;
   readonly seasonId: string;
   readonly tableIds: Readonly<Record<'STOCK_TICKER' | 'BOLSA' | 'MAXI_BOURSE', string>>;
-  readonly accountIds: Readonly<Record<'olga' | 'ann' | 'bob' | 'eve', string>>;
+  readonly accountIds: Readonly<Record<'olga' | 'ann' | 'bob' | 'eve' | 'fay' | 'ned' | 'cleo', string>>;
+  /** The Stock Ticker game outside any league, created by Fay. */
+  readonly freeGameId: string;
   readonly password: string;
 }
 
@@ -32,7 +37,11 @@ export interface MatrixEntry {
 }
 
 const EVERYONE: readonly Role[] = ROLES;
-const SIGNED_IN: readonly Role[] = ['spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope'];
+const SIGNED_IN: readonly Role[] = ['spectator', 'player', 'otherPlayer', 'referee', 'tokenWithoutScope', 'creator', 'namedReferee', 'classMember'];
+/** Accounts signed in with a session (every scope). */
+const SESSIONS: readonly Role[] = ['spectator', 'player', 'otherPlayer', 'referee', 'creator', 'namedReferee', 'classMember'];
+/** The participants of the league's games (their seated players and referee): who sees their disputes. */
+const PARTICIPANTS: readonly Role[] = ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'];
 const PLAYER: readonly Role[] = ['player'];
 const REFEREE: readonly Role[] = ['referee'];
 
@@ -52,15 +61,18 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Query.maxiBourseGameAt': { allowed: EVERYONE, args: () => ({ revision: 0 }) },
   'Query.maxiBourseGames': { allowed: EVERYONE },
   'Query.verifyGameFairness': { allowed: EVERYONE },
-  'Query.dispute': { allowed: EVERYONE, args: () => ({ id: 'matrix-dispute' }) },
+  // Disputes: the game's seated players and referees. A list leaves out the others' (so anyone may ask).
+  'Query.dispute': { allowed: PARTICIPANTS, args: () => ({ id: 'matrix-dispute' }) },
   'Query.disputes': { allowed: EVERYONE },
   'Query.disputeSettings': { allowed: EVERYONE },
+  // Who referees a game: whoever may see the game.
+  'Query.gameReferees': { allowed: EVERYONE },
   // What a remedy to Ann's dispute would do: for the referee deciding it.
   'Query.previewRemedy': { allowed: REFEREE, args: () => ({ input: { disputeId: 'matrix-dispute', remedy: { kind: 'REWIND', afterRevision: 0 } } }) },
   // `me` answers null to anonymous requests.
   'Query.me': { allowed: EVERYONE },
   // The account's own tokens: a session, not a READ token.
-  'Query.apiTokens': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Query.apiTokens': { allowed: SESSIONS },
   // Leagues: their members; the list, any signed-in account (its own leagues).
   'Query.league': { allowed: ['player', 'otherPlayer', 'referee', 'tokenWithoutScope'] },
   'Query.leagues': { allowed: SIGNED_IN },
@@ -68,20 +80,25 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // A class: its teacher; a student sees their own trades and journal.
   'Query.classFlags': { allowed: REFEREE },
   'Query.classNotesExport': { allowed: REFEREE },
-  'Query.classTrades': { allowed: ['player', 'referee', 'tokenWithoutScope'] },
-  'Query.classTradesExport': { allowed: ['player', 'referee', 'tokenWithoutScope'] },
+  'Query.classTrades': { allowed: ['player', 'referee', 'tokenWithoutScope', 'classMember'] },
+  'Query.classTradesExport': { allowed: ['player', 'referee', 'tokenWithoutScope', 'classMember'] },
   'Query.tradeAnnotations': { allowed: REFEREE },
-  'Query.tradeJournal': { allowed: ['player', 'referee', 'tokenWithoutScope'] },
+  'Query.tradeJournal': { allowed: ['player', 'referee', 'tokenWithoutScope', 'classMember'] },
 
   // Accounts.
   'Mutation.signUp': { allowed: EVERYONE, args: () => ({ input: { email: 'newcomer@example.com', password: 'a long enough password', displayName: 'New' } }) },
   'Mutation.signIn': { allowed: EVERYONE, args: (ids) => ({ input: { email: 'ann@example.com', password: ids.password } }) },
   // A session manages tokens; a token may not mint or revoke tokens.
-  'Mutation.createApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.createApiToken': { allowed: SESSIONS },
   // Ann revokes her READ token (so this runs at the very end); to anyone else it is "not found", not "forbidden".
-  'Mutation.revokeApiToken': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'], last: 'final' },
+  'Mutation.revokeApiToken': { allowed: SESSIONS, last: 'final' },
+  // A free game's creator names its referees (and takes them off: at the very end, Ned stops refereeing).
+  'Mutation.addGameReferee': { allowed: ['creator'], args: (ids) => ({ input: { gameId: ids.freeGameId, accountId: ids.accountIds.ned } }) },
+  'Mutation.removeGameReferee': { allowed: ['creator'], args: (ids) => ({ input: { gameId: ids.freeGameId, accountId: ids.accountIds.ned } }), last: 'final' },
+  // Who sees a league's games: its organisers say (PUBLIC again here, so the world stays as it is).
+  'Mutation.setLeagueVisibility': { allowed: REFEREE, args: (ids) => ({ input: { leagueId: ids.leagueId, visibility: 'PUBLIC' } }) },
   // Leagues: any account may found one; its organisers run it.
-  'Mutation.createLeague': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.createLeague': { allowed: SESSIONS },
   'Mutation.addLeagueMember': { allowed: REFEREE, args: (ids) => ({ input: { leagueId: ids.leagueId, accountId: ids.accountIds.eve, role: 'SPECTATOR' } }) },
   'Mutation.createSeason': { allowed: REFEREE },
   'Mutation.scheduleTable': { allowed: REFEREE },
@@ -89,13 +106,13 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'Mutation.closeSeason': { allowed: REFEREE, last: true },
   // The class's audit: the teacher annotates, the student explains their own trades.
   'Mutation.annotateTrade': { allowed: REFEREE, args: (ids) => ({ input: { classId: ids.classId, tradeId: 'stock-ticker:m-st:1:p-ann', comment: 'why?' } }) },
-  // The teacher gets as far as the trade lookup too (this class has no trade to explain).
-  'Mutation.recordTradeRationale': { allowed: ['player', 'referee'], args: (ids) => ({ input: { classId: ids.classId, tradeId: 'stock-ticker:m-st:1:p-ann', rationale: 'cheap' } }) },
+  // The teacher and the other student get as far as the trade lookup too (this class has no trade to explain).
+  'Mutation.recordTradeRationale': { allowed: ['player', 'referee', 'classMember'], args: (ids) => ({ input: { classId: ids.classId, tradeId: 'stock-ticker:m-st:1:p-ann', rationale: 'cheap' } }) },
 
   // Creating a game outside a league: any signed-in account, which then referees it.
-  'Mutation.createStockTickerGame': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
-  'Mutation.createBolsaGame': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
-  'Mutation.createMaxiBourseGame': { allowed: ['spectator', 'player', 'otherPlayer', 'referee'] },
+  'Mutation.createStockTickerGame': { allowed: SESSIONS },
+  'Mutation.createBolsaGame': { allowed: SESSIONS },
+  'Mutation.createMaxiBourseGame': { allowed: SESSIONS },
   // Referee commands of a league's game: its organisers.
   'Mutation.startGame': { allowed: REFEREE },
   'Mutation.startBolsaGame': { allowed: REFEREE },
@@ -145,7 +162,7 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // Live views: everyone, each seeing what their viewer may.
   'Subscription.bolsaBoard': { allowed: EVERYONE },
   'Subscription.bolsaMonth': { allowed: EVERYONE },
-  'Subscription.disputeChanges': { allowed: EVERYONE },
+  'Subscription.disputeChanges': { allowed: PARTICIPANTS },
   'Subscription.gameEvents': { allowed: EVERYONE, args: () => ({ afterPosition: 0 }) },
   'Subscription.maxiBourseBoard': { allowed: EVERYONE },
   'Subscription.maxiBourseDecision': { allowed: EVERYONE },
