@@ -13,12 +13,12 @@ export class GameRefereesResolver {
     return this.service.referees(principal, args.gameId);
   }
 
-  @Mutation(() => GameRefereesModel, { description: "The creator of a game outside any league names another account its referee." })
+  @Mutation(() => GameRefereesModel, { nullable: true, description: "The creator of a game outside any league names another account its referee." })
   addGameReferee(@Args('input') input: GameRefereeInput, @CurrentPrincipal() principal: Principal): Promise<GameRefereesModel> {
     return this.service.change(principal, 'AddGameReferee', input);
   }
 
-  @Mutation(() => GameRefereesModel, { description: 'The creator of a game outside any league takes a named referee off it.' })
+  @Mutation(() => GameRefereesModel, { nullable: true, description: 'The creator of a game outside any league takes a named referee off it.' })
   removeGameReferee(@Args('input') input: GameRefereeInput, @CurrentPrincipal() principal: Principal): Promise<GameRefereesModel> {
     return this.service.change(principal, 'RemoveGameReferee', input);
   }
