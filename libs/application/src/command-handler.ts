@@ -82,6 +82,11 @@ export interface CommandHandlerOptions {
    * pin), from the decision before it is appended. The handler's own metadata keys win over these.
    */
   readonly annotate?: (decision: Decision) => readonly (Readonly<Record<string, unknown>> | undefined)[];
+  /**
+   * The salt of each command's binding (`metadata.commandBinding`, see command-binding.ts): random by
+   * default; injected where the log must come out the same on every run (the demo seed).
+   */
+  readonly bindingSalt?: (at: { readonly streamId: string; readonly commandId: string }) => string;
   /** How many times a concurrency conflict is retried after the first attempt. */
   readonly maxRetries?: number;
   readonly snapshots?: SnapshotStore;
@@ -198,7 +203,7 @@ export class CommandHandler {
         causationId: envelope.causationId ?? envelope.commandId,
         occurredAt: context.now,
         commandType: envelope.command.type,
-        commandBinding: bindCommand(boundCommand(envelope)),
+        commandBinding: bindCommand(boundCommand(envelope), this.options.bindingSalt?.({ streamId, commandId: envelope.commandId })),
       };
       const next = decided.reduce(decider.evolve, state);
       const extra = this.options.annotate?.({ streamId, revision, command: envelope.command, before: state, after: next, events: decided, random: context.random, now: context.now });

@@ -382,6 +382,21 @@ describe('CommandHandler on a store that returns what it recorded', () => {
       expect(next.state).toEqual({ total: 8, rolls: 2 });
     });
 
+    it('salts each binding at random, or with the injected salt for a reproducible log', async () => {
+      const random = new CommandHandler(new InMemoryEventStore(), { randomSource: () => seededRandom(1), clock });
+      const salts: unknown[] = [];
+      for (const id of ['a', 'b']) {
+        const binding = (await random.handle(diceGame, 'dice-b7', { command: roll, commandId: id, actor: 'ann' })).events[0]?.metadata['commandBinding'];
+        salts.push((binding as { salt?: unknown } | undefined)?.salt);
+      }
+      expect(salts).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{32}$/)]);
+      expect(salts[0]).not.toBe(salts[1]);
+      const fixed = new CommandHandler(new InMemoryEventStore(), { randomSource: () => seededRandom(1), clock, bindingSalt: ({ streamId, commandId }) => `${streamId}/${commandId}` });
+      const written = await fixed.handle(diceGame, 'dice-b8', { command: roll, commandId: 'k', actor: 'ann' });
+      expect(written.events[0]?.metadata['commandBinding']).toMatchObject({ salt: 'dice-b8/k' });
+      expect((await fixed.handle(diceGame, 'dice-b8', { command: roll, commandId: 'k', actor: 'ann' })).alreadyApplied).toBe(true);
+    });
+
     it('tells a retry from a reused id without writing (wasApplied)', async () => {
       const store = new InMemoryEventStore();
       const handler = new CommandHandler(store, { randomSource: () => seededRandom(1), clock });

@@ -115,6 +115,7 @@ export async function seedDemoLeague(options: SeedOptions): Promise<SeedReport> 
   let identityClock = startedAt - DAY;
   const identityHandler = new CommandHandler(store, {
     randomSource: () => noRandom,
+    bindingSalt: demoBindingSalt,
     clock: () => {
       identityClock += 1000;
       return new Date(identityClock).toISOString();
@@ -184,7 +185,12 @@ function gameHandler(store: EventStore, seeds: SeedStore, random: RandomSource, 
     // Plans' nonces from the bots' own chance, so the demo is the same on every machine.
     newNonce: () => [0, 1, 2, 3].map(() => random.int(0, 0xffffffff).toString(16).padStart(8, '0')).join(''),
   });
-  return new CommandHandler(store, { randomSource: integrity.randomSource, annotate: integrity.annotate, clock });
+  return new CommandHandler(store, { randomSource: integrity.randomSource, annotate: integrity.annotate, clock, bindingSalt: demoBindingSalt });
+}
+
+/** Command bindings' salts derived from the command, so the demo is the same on every machine (it is public data anyway). */
+function demoBindingSalt({ streamId, commandId }: { readonly streamId: string; readonly commandId: string }): string {
+  return createHash('sha256').update(`corbeille-demo-binding:${streamId}:${commandId}`).digest('hex').slice(0, 32);
 }
 
 async function seedGames(store: EventStore, seeds: SeedStore, seed: number, startedAt: number): Promise<(BotGameResult & { gameId: string })[]> {
