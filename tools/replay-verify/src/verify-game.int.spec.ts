@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+// The round trip needs the real API that writes game files (as tools/bench starts it).
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { DEFAULT_RATE_LIMITS } from '@corbeille/api/src/config/app-config';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { createApp } from '@corbeille/api/src/create-app';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { asTestPlayer, TEST_REFEREE, testAuthenticator, TestAccessPolicy } from '@corbeille/api/src/testing/test-access-policy';
 import type { EventStore } from '@corbeille/event-store';
 import { seededRandom } from '@corbeille/kernel';
