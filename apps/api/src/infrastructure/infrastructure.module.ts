@@ -6,7 +6,7 @@ import type { EventStore } from '@corbeille/event-store';
 import { SqliteLogReader, SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
 import type { RandomSource } from '@corbeille/kernel';
 import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
-import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
+import { fairnessOf, InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
 import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@corbeille/projections';
 import type { AppConfig } from '../config/app-config';
 import type { CatchUpLog } from './catch-up-log';
@@ -156,6 +156,8 @@ export class InfrastructureModule {
               },
               plain: randomSource,
               provable: options.provableChance ?? true,
+              // Games created under the previous scheme keep drawing with it to their end.
+              schemeOf: async (streamId) => fairnessOf((await store.readStream(streamId, { maxCount: 1 }))[0]?.metadata)?.scheme,
             });
             return new CommandHandler(store, {
               randomSource: integrity.randomSource,
