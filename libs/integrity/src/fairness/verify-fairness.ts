@@ -51,9 +51,14 @@ export interface FairnessMismatch {
 export interface FairnessReport {
   readonly streamId: string;
   readonly engine: EnginePin | undefined;
+  /** The fairness scheme of the game's first event ("hmac-sha256-v2", or "hmac-sha256-v1" for older games). */
+  readonly scheme: string | undefined;
   /** The seed's commitment recorded at creation; undefined for a game without provable chance. */
   readonly commitment: string | undefined;
-  /** Whether every seed epoch the game drew from so far is revealed, so every draw could be recomputed. */
+  /**
+   * v1: whether every seed epoch the game drew from so far is revealed, so every draw could be recomputed.
+   * v2: always false (the game's secret is never revealed; each draw is checked with its own sub-seed).
+   */
   readonly seedRevealed: boolean;
   /** How many seed epochs the game has had (a referee's early reveal starts a new one). */
   readonly epochs: number;
@@ -100,6 +105,7 @@ export function verifyFairness(
   const report = (): FairnessReport => ({
     streamId,
     engine,
+    scheme: fairness?.scheme,
     commitment,
     // v2 never reveals the game's secret: every draw is checked against its own committed sub-seed (kept in the log).
     seedRevealed: v2 ? false : commitment !== undefined && [...usedEpochs].every((epoch) => epochs[epoch]?.revealed !== undefined),
