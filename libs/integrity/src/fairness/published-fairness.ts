@@ -41,8 +41,8 @@ export interface PublishedFairness {
  * - a plain unit (dice, lotteries: public outcomes): its sub-seed and draws, to everyone;
  * - a concealed unit (a shuffled pile): its sub-seed and draws only to a viewer who sees every event of the
  *   command that drew it whole (a Maxi Bourse referee sees pile orders; nobody sees BOLSA's deck order);
- * - one position of a concealed list: its value and nonce to a viewer who sees that card in an event after
- *   the shuffle (the holder of a drawn card, everyone once it is played). A list whose values repeat (a pile
+ * - one position of a concealed list: its value and nonce to a viewer who sees that card in an event of the
+ *   shuffle's command or a later one (the holder of a drawn card, everyone once it is played). A list whose values repeat (a pile
  *   of shares) opens no position alone, since a value would not tell which position it came from.
  */
 export function publishFairness(gameEvents: readonly RecordedEvent[], lens: (event: RecordedEvent) => RecordedEvent): PublishedFairness {
@@ -57,7 +57,9 @@ export function publishFairness(gameEvents: readonly RecordedEvent[], lens: (eve
       const draws = drawsOf(head.metadata) ?? [];
       const wholeToViewer = gameEvents.slice(start, end).every((event) => lens(event) === event);
       let seenLater: Set<string> | undefined;
-      const seen = () => (seenLater ??= valuesSeenIn(gameEvents.slice(end).map(lens)));
+      // What the viewer sees from this command on (its own events included: a card drawn right after a reshuffle).
+      // A shuffle event as the lens leaves it names no card to a viewer who may not see the order.
+      const seen = () => (seenLater ??= valuesSeenIn(gameEvents.slice(start).map(lens)));
       for (const unit of recorded) {
         const open = !unit.concealed || wholeToViewer;
         const outcome = unit.outcome ?? [];
