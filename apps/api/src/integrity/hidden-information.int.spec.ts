@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@corbeille/event-store';
 import { fairInt, verifyPublishedFairness, type PublishedFairness } from '@corbeille/integrity';
+import type { SeedStore } from '@corbeille/integrity';
 import { seededRandom } from '@corbeille/kernel';
 import { BOLSA_GAME, MAXI_BOURSE_GAME, streamIdFor } from '@corbeille/projections';
 import { chooseBotMove as chooseBolsaMove } from '../testing/bolsa-bot';
@@ -8,6 +9,7 @@ import { BOLSA_FULL, BOLSA_MONTH_FIELDS, type BolsaOutcomeEvent } from '../testi
 import { takeUntil, wsClient } from '../testing/subscription-helpers';
 import { asTestPlayer, TestAccessPolicy, testAuthenticator, TEST_REFEREE } from '../testing/test-access-policy';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { SEED_STORE } from '../infrastructure/infrastructure.tokens';
 import { chooseBotMove as chooseMaxiBourseMove } from '../maxi-bourse/testing/maxi-bourse-bot';
 import { MaxiBourseDriver } from '../maxi-bourse/testing/maxi-bourse-driver';
 
@@ -91,6 +93,10 @@ describe('hidden information stays hidden on every path, before and after the en
   });
 
   const log = (streamId: string) => api.eventStore.readStream(streamId);
+  /** The game's secret, set before it is created, so its chance (and what the bots meet) is the same every run. */
+  const fixSecret = async (gameId: string, secret: string) => {
+    await api.app.get<SeedStore>(SEED_STORE).getOrCreate(gameId, secret);
+  };
 
   /** The game's events as a subscription replays them to the viewer from its start. */
   async function liveEvents(gameId: string, name: string | undefined, firstPosition: number, count: number): Promise<ServedEvent[]> {
@@ -160,6 +166,7 @@ describe('hidden information stays hidden on every path, before and after the en
     const players = ['ana', 'ben', 'cleo'];
     const driver = new MaxiBourseDriver(api, gameId);
     const random = seededRandom(11);
+    await fixSecret(gameId, '07'.repeat(32));
     await driver.create({});
     for (const playerId of players) await driver.join(playerId);
     let decision = (await driver.start()).game.pendingDecision;
@@ -240,6 +247,7 @@ describe('hidden information stays hidden on every path, before and after the en
     const players = ['alice', 'bob', 'carol'];
     const driver = new BolsaDriver(api, gameId);
     const random = seededRandom(3);
+    await fixSecret(gameId, 'b2'.repeat(32));
     await driver.create({ planningSeconds: 60, lastMonth: 3 });
     for (const playerId of players) await driver.join(playerId);
     await driver.start();
