@@ -10,13 +10,13 @@ import { drawCounter, fairInt, isSeed, type RecordedDraw, type RecordingRandomSo
  * unit's sub-seed discloses that outcome and nothing else.
  *
  * Sub-seeds are committed to before they are used: the units of revisions [16b, 16b + 16) form batch b, a
- * Merkle tree of 16 x 16 leaves (leaf = SHA-256 of the sub-seed); the game's first event records the roots
+ * Merkle tree of 16 x 8 leaves (leaf = SHA-256 of the sub-seed); the game's first event records the roots
  * of batches 0 and 1, and the event at revision 16b records the root of batch b + 1, so a sub-seed is fixed
  * at least 16 events before it is drawn from, and the server cannot pick it once it knows the command.
  */
 export const FAIRNESS_SCHEME_V2 = 'hmac-sha256-v2';
 export const REVISIONS_PER_BATCH = 16;
-export const UNITS_PER_COMMAND = 16;
+export const UNITS_PER_COMMAND = 8;
 const LEAVES_PER_BATCH = REVISIONS_PER_BATCH * UNITS_PER_COMMAND;
 
 /** One unit as the drawing command's first event records it (`metadata.units`; the log is never served). */
