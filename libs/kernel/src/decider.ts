@@ -23,7 +23,12 @@ export interface DomainCommand<Type extends string = string, Data = unknown> {
 
 /** Who is looking at a state: hidden information is filtered by `view`. */
 export type Viewer =
-  | { readonly kind: 'player'; readonly playerId: PlayerId }
+  /**
+   * `asSeenByReferee`: a referee replaying the game through this player's eyes ("view as"): what the player's
+   * screen showed of the table, but never what only the player may know (their unrevealed plan, the cards
+   * they drew and put back).
+   */
+  | { readonly kind: 'player'; readonly playerId: PlayerId; readonly asSeenByReferee?: boolean }
   | { readonly kind: 'referee' }
   | { readonly kind: 'spectator' };
 

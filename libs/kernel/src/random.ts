@@ -6,6 +6,12 @@
 export interface RandomSource {
   /** A uniformly distributed integer in [min, max], both inclusive. */
   int(min: number, max: number): number;
+  /**
+   * Runs draws whose outcome stays hidden (a shuffled pile's order) as one unit of chance of their own, so a
+   * provably fair source can commit to it apart and reveal it only to who may know it (docs/integrity.md).
+   * Sources without it (scripted dice, replays) just run the draws.
+   */
+  concealed?<T>(draw: () => T): T;
 }
 
 /** mulberry32: small, fast, deterministic; good enough for dice, not for secrets. */
@@ -59,6 +65,11 @@ function checkRange(min: number, max: number): void {
 
 /** Fisher-Yates shuffle driven by a RandomSource (returns a new array). */
 export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
+  // The order of a shuffled pile is hidden information: its draws are a concealed unit of chance.
+  return random.concealed ? random.concealed(() => fisherYates(items, random)) : fisherYates(items, random);
+}
+
+function fisherYates<T>(items: readonly T[], random: RandomSource): T[] {
   const result = [...items];
   for (let i = result.length - 1; i > 0; i -= 1) {
     const j = random.int(0, i);

@@ -14,6 +14,9 @@ import {
   newSeed,
   SEED_REVEALED,
   verifyStoredStream,
+  FAIRNESS_SCHEME,
+  FAIRNESS_SCHEME_V2,
+  fairnessOf,
   withoutChain,
 } from '@corbeille/integrity';
 import { asPlayerId, seededRandom, type DomainCommand, type RandomSource } from '@corbeille/kernel';
@@ -49,7 +52,10 @@ async function playMaxiBourse(handler: CommandHandler, random: RandomSource): Pr
 }
 
 /** Three short games played by bots through the command handler, with seeds and integrity records, hash-chained. */
-async function playedGames(store: EventStore = new HashChainedEventStore(new InMemoryEventStore())): Promise<EventStore> {
+async function playedGames(
+  store: EventStore = new HashChainedEventStore(new InMemoryEventStore()),
+  newGameScheme: typeof FAIRNESS_SCHEME | typeof FAIRNESS_SCHEME_V2 = FAIRNESS_SCHEME_V2,
+): Promise<EventStore> {
   const seeds = new InMemorySeedStore();
   const bots = seededRandom(7);
   const integrity = new IntegrityRecorder({
@@ -59,6 +65,8 @@ async function playedGames(store: EventStore = new HashChainedEventStore(new InM
       return found && { gameId: found.gameId, rules: found.game };
     },
     plain: () => bots,
+    newGameScheme,
+    schemeOf: async (streamId) => fairnessOf((await store.readStream(streamId, { maxCount: 1 }))[0]?.metadata)?.scheme,
   });
   let clock = Date.UTC(2026, 0, 1);
   const handler = new CommandHandler(store, {
@@ -124,14 +132,14 @@ describe('fairness verifier', () => {
     store = await playedGames();
   }, SLOW_TEST_MS);
 
-  it('passes clean games: every draw, outcome, checksum and plan commitment checks out', async () => {
+  it('passes clean games: every draw, outcome, checksum and plan commitment checks out, with no secret revealed', async () => {
     const report = await verifyStoreFairness(store, { requireRevealed: true });
     expect(report.ok).toBe(true);
     expect(report.games.map((game) => game.gameId).sort()).toEqual(['fair-bolsa', 'fair-maxi', 'fair-ticker']);
     // Maxi Bourse is at engine 2 (the careless player's full fine); the others at 1.
     const versions: Record<string, string> = { 'fair-bolsa': '1', 'fair-maxi': '2', 'fair-ticker': '1' };
     for (const { gameId, report: game } of report.games) {
-      expect(game).toMatchObject({ ok: true, seedRevealed: true, engine: { version: versions[gameId] }, mismatches: [] });
+      expect(game).toMatchObject({ ok: true, scheme: 'hmac-sha256-v2', seedRevealed: false, drawsPending: 0, engine: { version: versions[gameId] }, mismatches: [] });
       expect(game.drawsChecked).toBeGreaterThan(0);
       expect(game.commandsReplayed).toBeGreaterThan(0);
       expect(game.checksumsChecked).toBeGreaterThanOrEqual(2);
@@ -168,6 +176,40 @@ describe('fairness verifier', () => {
     expect((revealed?.data as { plans: Record<string, unknown> }).plans['cat']).toEqual(plan(0));
     const report = await verifyStoreFairness(replanned, { gameId: 'replanned' });
     expect(report.games[0]?.report).toMatchObject({ ok: true, mismatches: [], commitmentsChecked: 3 });
+  });
+
+  it('passes games recorded with hmac-sha256-v1, whose seed the end of the game reveals', async () => {
+    const old = await playedGames(new HashChainedEventStore(new InMemoryEventStore()), FAIRNESS_SCHEME);
+    const report = await verifyStoreFairness(old, { requireRevealed: true });
+    expect(report.ok).toBe(true);
+    for (const { report: game } of report.games) {
+      expect(game).toMatchObject({ ok: true, scheme: 'hmac-sha256-v1', seedRevealed: true, drawsPending: 0, mismatches: [] });
+      expect(game.drawsChecked).toBeGreaterThan(0);
+    }
+  }, SLOW_TEST_MS);
+
+  it('reports a sub-seed that is not the one committed in its batch, and a shuffled pile that is not the one committed position by position', async () => {
+    let unitRevision = -1;
+    const copy = await forged(store, TICKER, (events) => {
+      const roll = firstOf(events, 'DiceRolled');
+      const [unit] = roll.metadata['units'] as { seed: string }[];
+      if (!unit) throw new Error('No unit recorded');
+      unit.seed = newSeed();
+      unitRevision = roll.revision;
+    });
+    const [game] = (await verifyStoreFairness(copy, { gameId: 'fair-ticker' })).games;
+    expect(game?.report.mismatches).toContainEqual(expect.objectContaining({ kind: 'COMMITMENT', revision: unitRevision }));
+
+    let pileRevision = -1;
+    const pile = await forged(store, BOLSA, (events) => {
+      const shuffled = events.find((event) => (event.metadata['units'] as { positions?: string[] }[] | undefined)?.some((unit) => unit.positions));
+      const unit = (shuffled?.metadata['units'] as { positions?: string[] }[]).find((candidate) => candidate.positions);
+      if (!shuffled || !unit?.positions) throw new Error('No concealed unit recorded');
+      unit.positions = [...unit.positions].reverse();
+      pileRevision = shuffled.revision;
+    });
+    const [bolsa] = (await verifyStoreFairness(pile, { gameId: 'fair-bolsa' })).games;
+    expect(bolsa?.report.mismatches).toContainEqual(expect.objectContaining({ kind: 'DRAW', revision: pileRevision }));
   });
 
   it('reports a forged dice outcome at its exact position, even with the hash chain recomputed', async () => {
@@ -250,14 +292,14 @@ describe('fairness verifier', () => {
     }
   }, SLOW_TEST_MS);
 
-  it('passes the demo games, which carry seed commitments (the one still in play keeps its seed secret)', async () => {
+  it('passes the demo games, which carry seed commitments, every draw checked and no secret revealed', async () => {
     const demo = new InMemoryEventStore();
     await seedDemoLeague({ store: demo, bcryptRounds: 4 });
     const report = await verifyStoreFairness(demo);
     expect(report.ok).toBe(true);
     expect(report.games).toHaveLength(DEMO_GAMES.length + DEMO_MAXI_BOURSE_GAMES.length + DEMO_CLASS_GAMES.length);
     expect(report.games.every((game) => game.report.commitment !== undefined)).toBe(true);
-    expect(report.games.filter((game) => !game.report.seedRevealed)).toHaveLength(1);
+    expect(report.games.every((game) => game.report.scheme === 'hmac-sha256-v2' && !game.report.seedRevealed && game.report.drawsPending === 0)).toBe(true);
   }, SLOW_TEST_MS);
 
   it('refuses a game pinned to an engine version this build does not have, with a clear error', async () => {

@@ -1,5 +1,5 @@
 import type { EventStore } from '@corbeille/event-store';
-import { integrityStreamOf, verifyFairness, type FairnessReport } from '@corbeille/integrity';
+import { FAIRNESS_SCHEME_V2, integrityStreamOf, verifyFairness, type FairnessReport } from '@corbeille/integrity';
 import { fairnessFoldOf, gameOfStream, UnknownEngineVersionError } from '@corbeille/projections';
 import { gameStreams } from './verify-replay';
 
@@ -17,7 +17,10 @@ export interface StoreFairnessReport {
 export interface VerifyStoreFairnessOptions {
   /** Only this game. */
   readonly gameId?: string;
-  /** Also fail games whose chance is not provable (no seed commitment) or whose seed is not revealed yet. */
+  /**
+   * Also fail games whose chance is not provable (no seed commitment) or not all checked: a v1 game whose seed
+   * is not revealed yet (a v2 game's draws are all checked with their own sub-seeds, at any time).
+   */
   readonly requireRevealed?: boolean;
 }
 
@@ -36,7 +39,7 @@ export async function verifyStoreFairness(store: EventStore, options: VerifyStor
     games.push({ gameId, gameType: routed.game.type, report: verifyFairness(routed.game, events, integrity, foldOf(routed.game, events)) });
   }
   const passes = (check: GameFairnessCheck): boolean =>
-    check.report.ok && (!options.requireRevealed || (check.report.commitment !== undefined && check.report.seedRevealed));
+    check.report.ok && (!options.requireRevealed || (check.report.commitment !== undefined && check.report.drawsPending === 0 && (check.report.seedRevealed || check.report.scheme === FAIRNESS_SCHEME_V2)));
   return { games, ok: games.every(passes) };
 }
 

@@ -43,7 +43,7 @@ describe('a BOLSA year played by six bots over GraphQL', () => {
     await api.close();
   });
 
-  it('ends with dividends and the final sale, and its events rebuild the live state', async () => {
+  it('ends with dividends and the final sale; its events, read back without the newspaper\'s secrets, are the log that rebuilds the live state', async () => {
     const driver = game();
     const random = seededRandom(7);
     await driver.create({ planningSeconds: 30 }, { league: 'Bolsa Club' });
@@ -107,7 +107,20 @@ describe('a BOLSA year played by six bots over GraphQL', () => {
     }
     const closed = events.find((event) => event.type === 'PlayerExcluded');
     expect(closed).toMatchObject({ actor: 'system', data: { playerId: SKIPPER, month: SKIPPED_MONTH } });
-    const rebuilt = fold(bolsa, events.map((event) => ({ type: event.type, data: event.data }) as BolsaEvent));
+    // What is read back is the log with the newspaper's secrets left out, at the end too (Step 9: the deck
+    // order and the cards a reader put back are never revealed), so the log itself rebuilds the live state.
+    const logged = await api.eventStore.readStream('bolsa-year');
+    expect(events.map((event) => event.type)).toEqual(logged.map((event) => event.type));
+    const secretsOf: Record<string, readonly string[]> = { NewspaperDeckShuffled: ['order'], NewspaperCardsDrawn: ['cards'], NewspaperCardChosen: ['returned'] };
+    events.forEach((event, index) => {
+      const stored = logged[index]?.data as Record<string, unknown>;
+      const hidden = secretsOf[event.type] ?? [];
+      for (const [field, value] of Object.entries(event.data as Record<string, unknown>)) {
+        if (hidden.includes(field)) expect(value).toBeNull();
+        else if (field in stored) expect(value).toEqual(stored[field]);
+      }
+    });
+    const rebuilt = fold(bolsa, logged.map((event) => ({ type: event.type, data: event.data }) as BolsaEvent));
     const live = await api.app.get<CommandHandler>(COMMAND_HANDLER).load<BolsaState, BolsaEvent>(bolsa, 'bolsa-year');
     expect(rebuilt).toEqual(live.state);
     expect(final.state).toEqual(JSON.parse(JSON.stringify(bolsa.view(rebuilt, { kind: 'player', playerId: asPlayerId('ana') }))));

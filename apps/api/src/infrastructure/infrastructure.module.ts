@@ -6,7 +6,7 @@ import type { EventStore } from '@corbeille/event-store';
 import { SqliteLogReader, SqliteSnapshotHistory, SqliteSnapshotStore } from '@corbeille/event-store-sqlite';
 import type { RandomSource } from '@corbeille/kernel';
 import { openEventStore, openSeedStore } from '@corbeille/infrastructure';
-import { InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
+import { fairnessOf, InMemorySeedStore, IntegrityRecorder, type SeedStore } from '@corbeille/integrity';
 import { createProjectionEngine, gameOfStream, type ProjectionEngine } from '@corbeille/projections';
 import type { AppConfig } from '../config/app-config';
 import { ApiMetrics } from '../observability/api-metrics';
@@ -169,6 +169,8 @@ export class InfrastructureModule {
               // A game whose first event commits to a seed must find it: chance that is not derived from it
               // would pass unnoticed until the game's end, then fail verification.
               seedCommitted: async (streamId) => (await store.readStream(streamId, { maxCount: 1 }))[0]?.metadata['fairness'] !== undefined,
+              // Games created under the previous scheme keep drawing with it to their end.
+              schemeOf: async (streamId) => fairnessOf((await store.readStream(streamId, { maxCount: 1 }))[0]?.metadata)?.scheme,
             });
             return new CommandHandler(countingEventStore(store, metrics), {
               randomSource: integrity.randomSource,

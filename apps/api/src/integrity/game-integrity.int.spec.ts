@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { asPlayerId, type Viewer } from '@corbeille/kernel';
 import type { SeedStore } from '@corbeille/integrity';
-import { canonicalJson, integrityStreamOf } from '@corbeille/integrity';
+import { CommandHandler } from '@corbeille/application';
+import type { EventStore } from '@corbeille/event-store';
+import { batchTree, canonicalJson, FAIRNESS_SCHEME, integrityStreamOf, IntegrityRecorder, rootOf, verifyPublishedFairness, type PublishedFairness } from '@corbeille/integrity';
+import { noRandom } from '@corbeille/kernel';
+import { gameOfStream, STOCK_TICKER_GAME, streamIdFor } from '@corbeille/projections';
+import { stockTicker } from '@corbeille/stock-ticker';
 import type { Principal } from '../access/access.port';
 import { OpenAccessPolicy } from '../access/open-access.policy';
-import { SEED_STORE } from '../infrastructure/infrastructure.tokens';
+import { EVENT_STORE, SEED_STORE } from '../infrastructure/infrastructure.tokens';
 import { BolsaDriver } from '../testing/bolsa-driver';
 import { GameDriver } from '../testing/game-driver';
 import { asTestPlayer, testAuthenticator, TEST_REFEREE } from '../testing/test-access-policy';
@@ -28,6 +33,12 @@ const VERIFY = `query Verify($gameId: ID!) {
   verifyGameFairness(gameId: $gameId) {
     gameId ok seedRevealed epochs drawsPending commitment engineVersion drawsChecked commandsReplayed checksumsChecked commitmentsChecked
     mismatches { kind revision position message }
+  }
+}`;
+const PUBLISHED = `query Published($gameId: ID!) {
+  gameFairness(gameId: $gameId) {
+    batchRoots { batch root revision }
+    units { revision position unit batch concealed leaf path seed draws { index min max value } positions { position hash value nonce } }
   }
 }`;
 const REVEAL = `mutation Reveal($input: RevealGameSeedInput!) {
@@ -83,6 +94,25 @@ describe('provably fair dice over GraphQL', () => {
   type Commitment = { revision: number; position: number; eventType: string; scheme: string; hash: string; nonce: string | null };
   const commitmentsAs = async (gameId: string, name: string) =>
     (await api.data<{ gameFairness: { commitments: Commitment[] } }>(COMMITMENTS, { gameId }, asTestPlayer(name))).gameFairness.commitments;
+  const published = async (gameId: string) => (await api.data<{ gameFairness: PublishedFairness }>(PUBLISHED, { gameId })).gameFairness;
+  /** Creates a game as a server did before hmac-sha256-v2: its first event commits to its seed with the old scheme. */
+  async function createWithOldScheme(gameId: string): Promise<void> {
+    const recorder = new IntegrityRecorder({
+      seeds,
+      gameOf: (streamId) => {
+        const found = gameOfStream(streamId);
+        return found && { gameId: found.gameId, rules: found.game };
+      },
+      plain: () => noRandom,
+      newGameScheme: FAIRNESS_SCHEME,
+    });
+    const handler = new CommandHandler(api.app.get<EventStore>(EVENT_STORE), { randomSource: recorder.randomSource, annotate: recorder.annotate, clock: () => new Date().toISOString() });
+    await handler.handle(stockTicker, streamIdFor(STOCK_TICKER_GAME, gameId), {
+      command: { type: 'CreateGame', data: { gameId, options: { roundLimit: 2 } } },
+      commandId: `create-${gameId}`,
+      actor: 'referee',
+    });
+  }
   const verify = async (gameId: string) => (await api.data<{ verifyGameFairness: Report }>(VERIFY, { gameId })).verifyGameFairness;
 
   async function startGame(gameId: string): Promise<GameDriver> {
@@ -108,15 +138,15 @@ describe('provably fair dice over GraphQL', () => {
     throw new Error('The game did not end in 100 moves');
   }
 
-  it('records only the seed commitment and the engine pin, serves the seed to no one, and reveals it at the end', async () => {
+  it('records only the batch commitment and the engine pin, never serves the secret, and publishes each roll with its own sub-seed', async () => {
     const driver = await startGame('fair-1');
     const seed = (await seeds.get('fair-1'))?.seed;
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     const before = await fairness('fair-1');
     expect(before).toEqual({
       gameId: 'fair-1',
-      scheme: 'hmac-sha256-v1',
-      commitment: createHash('sha256').update(Buffer.from(seed as string, 'hex')).digest('hex'),
+      scheme: 'hmac-sha256-v2',
+      commitment: rootOf(batchTree(seed as string, 0)),
       engineGame: 'stock-ticker',
       engineVersion: '1',
       seedRevealed: false,
@@ -124,26 +154,46 @@ describe('provably fair dice over GraphQL', () => {
       revealReason: null,
       revealedAtPosition: null,
     });
-    // Not in anything served (events, time travel, the verifier), nor in the log before the end.
-    const served = JSON.stringify([await api.data(EVERYTHING, { id: 'fair-1' }), await verify('fair-1')]);
+    await playToTheEnd(driver);
+    // The secret is in nothing served (events, time travel, the verifier, the fairness record), nor in the log, even at the end.
+    const served = JSON.stringify([await api.data(EVERYTHING, { id: 'fair-1' }), await verify('fair-1'), await published('fair-1')]);
     expect(served).not.toContain(seed);
     expect(JSON.stringify(await api.eventStore.readAll())).not.toContain(seed);
+    expect(await fairness('fair-1')).toMatchObject({ seedRevealed: false, seed: null });
 
-    await playToTheEnd(driver);
-    const after = await fairness('fair-1');
-    expect(after).toMatchObject({ seedRevealed: true, seed, revealReason: 'The game is over.' });
     const report = await verify('fair-1');
-    expect(report).toMatchObject({ ok: true, seedRevealed: true, mismatches: [] });
+    expect(report).toMatchObject({ ok: true, seedRevealed: false, drawsPending: 0, mismatches: [] });
     expect(report.drawsChecked).toBeGreaterThan(0);
     expect(report.commandsReplayed).toBeGreaterThan(0);
     expect(report.checksumsChecked).toBeGreaterThanOrEqual(2);
+    // Every roll is public, so anyone checks each one from what gameFairness publishes alone.
+    const record = await published('fair-1');
+    expect(record.units.length).toBeGreaterThan(0);
+    expect(record.units.every((unit) => unit.seed !== null && !unit.concealed)).toBe(true);
+    const check = verifyPublishedFairness(record);
+    expect(check).toMatchObject({ ok: true, problems: [] });
+    expect(check.drawsChecked).toBe(report.drawsChecked);
   });
 
-  it('lets a referee, and no one else, reveal the seed early, for everyone to verify', async () => {
-    const driver = await startGame('fair-2');
+  it('reveals no secret of a v2 game early, to no one; a referee still reveals an hmac-sha256-v1 game\'s seed early, for everyone to verify', async () => {
+    const driver = await startGame('fair-v2');
+    const asReferee = await api.gql(REVEAL, { input: { gameId: 'fair-v2', reason: 'Bob disputes the roll' } }, asTestPlayer(TEST_REFEREE));
+    expect(asReferee.errors?.[0]?.extensions).toMatchObject({ code: 'RULE_VIOLATION', domainCode: 'SEED_NOT_REVEALABLE' });
+    expect(await api.eventStore.readStream(integrityStreamOf('fair-v2'))).toHaveLength(0);
     await driver.finish('alice');
-    await driver.finish('bob');
-    await driver.roll('alice');
+
+    // A game recorded before v2 (its first event written with the old scheme) goes on with it, early reveal included.
+    await createWithOldScheme('fair-2');
+    const old = new GameDriver(api, 'fair-2');
+    await old.join('alice', 'Alice');
+    await old.join('bob', 'Bob');
+    await old.start('alice');
+    await old.buy('alice', 'GOLD', 500);
+    await old.buy('bob', 'OIL', 500);
+    await old.finish('alice');
+    await old.finish('bob');
+    await old.roll('alice');
+    expect((await fairness('fair-2')).scheme).toBe('hmac-sha256-v1');
 
     const refused = await api.gql(REVEAL, { input: { gameId: 'fair-2', reason: 'Bob disputes the roll' } }, asTestPlayer('bob'));
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', domainCode: 'REFEREE_ONLY' });
@@ -167,12 +217,12 @@ describe('provably fair dice over GraphQL', () => {
     const next = await seeds.get('fair-2');
     expect(next?.epoch).toBe(1);
     expect((record?.data as { nextCommitment: string }).nextCommitment).toBe(createHash('sha256').update(Buffer.from(next?.seed as string, 'hex')).digest('hex'));
-    await driver.roll('bob');
+    await old.roll('bob');
     expect(await verify('fair-2')).toMatchObject({ ok: true, seedRevealed: false, drawsPending: 3 });
     expect(JSON.stringify(await api.data(EVERYTHING, { id: 'fair-2' }))).not.toContain(next?.seed);
 
     // At the end the last seed is revealed too, and every draw checks out.
-    await playToTheEnd(driver);
+    await playToTheEnd(old);
     const final = await verify('fair-2');
     expect(final).toMatchObject({ ok: true, seedRevealed: true, epochs: 2, drawsPending: 0 });
   });

@@ -28,6 +28,7 @@ export function view(state: BolsaState, viewer: Viewer): BolsaView {
 
 function tableView(state: InPlayState, viewer: Viewer): TableView {
   const me = viewer.kind === 'player' && state.seatOrder.includes(viewer.playerId) ? viewer.playerId : null;
+  const ownSecretsHidden = viewer.kind === 'player' && viewer.asSeenByReferee === true;
   const seesScreens = (playerId: PlayerId) => state.phase === 'finished' || viewer.kind === 'referee' || playerId === me;
   const yellow = state.phase === 'trading' ? state.yellow : {};
   return {
@@ -62,7 +63,9 @@ function tableView(state: InPlayState, viewer: Viewer): TableView {
         hasSubmittedPlan: state.phase === 'planning' && state.plans[playerId] !== undefined,
       };
     }),
-    myPlan: me === null ? null : ownPlan(state, me),
+    // A referee's "view as" shows the player's screen but not what only the player may know: their plan
+    // before the reveal (Step 4) and their newspaper hand (Step 9).
+    myPlan: me === null || (ownSecretsHidden && state.phase === 'planning') ? null : ownPlan(state, me),
     revealedPlans: state.phase === 'trading' || state.phase === 'newspaper' ? state.plans : null,
     excluded: state.phase === 'trading' || state.phase === 'newspaper' ? state.excluded : [],
     previousMonth: state.previousMonth,
@@ -70,7 +73,7 @@ function tableView(state: InPlayState, viewer: Viewer): TableView {
       deckSize: state.deck.length,
       discardSize: state.discard.length,
       readers: state.phase === 'newspaper' ? state.readers : [],
-      myHand: me === null ? null : ownHand(state, me),
+      myHand: me === null || ownSecretsHidden ? null : ownHand(state, me),
       readersWhoChose: state.phase === 'newspaper' ? state.readers.filter((reader) => state.hands[reader]?.chosen != null) : [],
       cardsPlayed: state.phase === 'newspaper' ? state.cardsPlayed : [],
     },

@@ -49,6 +49,15 @@ describe('view', () => {
     expect(JSON.stringify(view(reading, asPlayer(carol)))).not.toMatch(/card-0/);
     expect(JSON.stringify(view(reading, { kind: 'referee' }))).not.toMatch(/card-0/);
     expect(Object.keys(seenByAlice?.revealedPlans ?? {})).toEqual([alice, bob, carol]);
+    // A referee looking through Bob's eyes sees his screen, not the cards he drew and put back (Step 9).
+    expect(JSON.stringify(view(reading, { ...asPlayer(bob), asSeenByReferee: true }))).not.toMatch(/card-0[46]/);
+    expect(view(reading, { ...asPlayer(bob), asSeenByReferee: true }).table?.newspaper.myHand).toBeNull();
+  });
+
+  it('shows a referee looking through a player\'s eyes that player\'s shares, never their plan before the reveal', () => {
+    const seen = view(planning, { ...asPlayer(alice), asSeenByReferee: true }).table;
+    expect(seen?.myPlan).toBeNull();
+    expect(seen?.players.find((player) => player.playerId === alice)?.shares).not.toBeNull();
   });
 
   it('shows everything public before the game starts', () => {

@@ -13,6 +13,8 @@ export interface RecordedDraw {
   readonly value: number;
   /** The seed epoch the draw is derived from, when not 0 (after an early reveal the game goes on with a new seed). */
   readonly epoch?: number;
+  /** hmac-sha256-v2: the unit of chance (within the command) whose sub-seed the draw is derived from. */
+  readonly unit?: number;
 }
 
 const HEX_SEED = /^[0-9a-f]{64}$/;

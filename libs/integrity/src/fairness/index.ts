@@ -4,3 +4,5 @@ export * from './integrity-metadata';
 export * from './seed-store';
 export * from './verify-fairness';
 export * from './integrity-recorder';
+export * from './unit-seeds';
+export * from './published-fairness';

@@ -1,5 +1,6 @@
 import type { EventMetadata, RecordedEvent } from '@corbeille/event-store';
 import { FAIRNESS_SCHEME, isSeed, type RecordedDraw } from './fair-random';
+import { FAIRNESS_SCHEME_V2, type BatchRoot, type RecordedUnit } from './unit-seeds';
 
 /**
  * What the integrity records put in events' metadata (metadata is kept in the log, never served as it is):
@@ -15,7 +16,8 @@ export interface EnginePin {
 }
 
 export interface FairnessCommitment {
-  readonly scheme: typeof FAIRNESS_SCHEME;
+  /** v1: `commitment` is SHA-256 of the game's seed; v2: it is the root of the sub-seeds' batch 0. */
+  readonly scheme: typeof FAIRNESS_SCHEME | typeof FAIRNESS_SCHEME_V2;
   readonly commitment: string;
 }
 
@@ -69,9 +71,49 @@ export function enginePinOf(metadata: EventMetadata | undefined): EnginePin | un
 
 export function fairnessOf(metadata: EventMetadata | undefined): FairnessCommitment | undefined {
   const fairness = record(metadata?.['fairness']);
-  return fairness && fairness['scheme'] === FAIRNESS_SCHEME && typeof fairness['commitment'] === 'string'
-    ? { scheme: FAIRNESS_SCHEME, commitment: fairness['commitment'] }
+  const scheme = fairness?.['scheme'];
+  return fairness && (scheme === FAIRNESS_SCHEME || scheme === FAIRNESS_SCHEME_V2) && typeof fairness['commitment'] === 'string'
+    ? { scheme, commitment: fairness['commitment'] }
     : undefined;
+}
+
+/** The v2 batch roots an event commits to (the first event: batches 0 and 1; the event at revision 16b: batch b + 1). */
+export function batchRootsOf(metadata: EventMetadata | undefined): BatchRoot[] {
+  const roots: unknown = metadata?.['batchRoots'];
+  if (!Array.isArray(roots)) return [];
+  return roots.flatMap((value) => {
+    const fields = record(value);
+    return fields && Number.isInteger(fields['batch']) && typeof fields['root'] === 'string' ? [{ batch: fields['batch'] as number, root: fields['root'] }] : [];
+  });
+}
+
+/** The v2 units a drawing command's first event records; undefined when none, null when malformed. */
+export function unitsOf(metadata: EventMetadata | undefined): RecordedUnit[] | undefined | null {
+  const units: unknown = metadata?.['units'];
+  if (units === undefined) return undefined;
+  if (!Array.isArray(units)) return null;
+  const parsed: RecordedUnit[] = [];
+  for (const value of units) {
+    const fields = record(value);
+    if (!fields || !Number.isInteger(fields['unit']) || !isSeed(fields['seed']) || !isStrings(fields['path'])) return null;
+    const positions = fields['positions'];
+    if (positions !== undefined && !isStrings(positions)) return null;
+    const outcome = fields['outcome'];
+    if (outcome !== undefined && !Array.isArray(outcome)) return null;
+    parsed.push({
+      unit: fields['unit'] as number,
+      seed: fields['seed'],
+      path: fields['path'],
+      ...(fields['concealed'] === true ? { concealed: true } : {}),
+      ...(positions !== undefined ? { positions: positions as string[] } : {}),
+      ...(outcome !== undefined ? { outcome: outcome as unknown[] } : {}),
+    });
+  }
+  return parsed;
+}
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 /** The draws an event records; undefined when it records none, null when what it records is malformed. */
@@ -83,10 +125,11 @@ export function drawsOf(metadata: EventMetadata | undefined): RecordedDraw[] | u
   for (const draw of draws) {
     const fields = record(draw);
     if (!fields || typeof fields['index'] !== 'string') return null;
-    const { index, min, max, value, epoch } = fields;
+    const { index, min, max, value, epoch, unit } = fields;
     if (!Number.isInteger(min) || !Number.isInteger(max) || !Number.isInteger(value)) return null;
     if (epoch !== undefined && (!Number.isInteger(epoch) || (epoch as number) < 0)) return null;
-    const base = { index, min: min as number, max: max as number, value: value as number };
+    if (unit !== undefined && (!Number.isInteger(unit) || (unit as number) < 0)) return null;
+    const base = { index, min: min as number, max: max as number, value: value as number, ...(unit === undefined ? {} : { unit: unit as number }) };
     parsed.push(epoch === undefined ? base : { ...base, epoch: epoch as number });
   }
   return parsed;

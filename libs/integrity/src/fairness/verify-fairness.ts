@@ -3,7 +3,8 @@ import type { DecisionContext, DomainCommand, DomainEvent, RandomSource } from '
 import { canonicalJson } from '../canonical-json';
 import { COMMITMENT_SCHEME, commitTo, stateChecksum } from './commitment';
 import { fairInt, seedCommitment, type RecordedDraw } from './fair-random';
-import { checksumOf, commitmentOf, drawsOf, enginePinOf, fairnessOf, seedEpochsOf, type EnginePin } from './integrity-metadata';
+import { batchRootsOf, checksumOf, commitmentOf, drawsOf, enginePinOf, fairnessOf, seedEpochsOf, unitsOf, type EnginePin } from './integrity-metadata';
+import { batchOf, FAIRNESS_SCHEME_V2, positionCommitments, REVISIONS_PER_BATCH, unitProofHolds, type RecordedUnit } from './unit-seeds';
 
 /** The rules a verifier needs of a game type: its deciders by engine version, its checksums and its commitments. */
 export interface VerifiableGame {
@@ -50,9 +51,14 @@ export interface FairnessMismatch {
 export interface FairnessReport {
   readonly streamId: string;
   readonly engine: EnginePin | undefined;
+  /** The fairness scheme of the game's first event ("hmac-sha256-v2", or "hmac-sha256-v1" for older games). */
+  readonly scheme: string | undefined;
   /** The seed's commitment recorded at creation; undefined for a game without provable chance. */
   readonly commitment: string | undefined;
-  /** Whether every seed epoch the game drew from so far is revealed, so every draw could be recomputed. */
+  /**
+   * v1: whether every seed epoch the game drew from so far is revealed, so every draw could be recomputed.
+   * v2: always false (the game's secret is never revealed; each draw is checked with its own sub-seed).
+   */
   readonly seedRevealed: boolean;
   /** How many seed epochs the game has had (a referee's early reveal starts a new one). */
   readonly epochs: number;
@@ -90,15 +96,19 @@ export function verifyFairness(
   const mismatch = (kind: FairnessMismatchKind, event: RecordedEvent, message: string) =>
     mismatches.push({ kind, revision: event.revision, position: event.position, message });
   const engine = enginePinOf(first?.metadata);
-  const commitment = fairnessOf(first?.metadata)?.commitment;
+  const fairness = fairnessOf(first?.metadata);
+  const commitment = fairness?.commitment;
+  const v2 = fairness?.scheme === FAIRNESS_SCHEME_V2;
   const epochs = seedEpochsOf(gameEvents, integrityEvents);
   const counts = { drawsChecked: 0, drawsPending: 0, commandsReplayed: 0, checksumsChecked: 0, commitmentsChecked: 0 };
   const usedEpochs = new Set<number>([0]);
   const report = (): FairnessReport => ({
     streamId,
     engine,
+    scheme: fairness?.scheme,
     commitment,
-    seedRevealed: commitment !== undefined && [...usedEpochs].every((epoch) => epochs[epoch]?.revealed !== undefined),
+    // v2 never reveals the game's secret: every draw is checked against its own committed sub-seed (kept in the log).
+    seedRevealed: v2 ? false : commitment !== undefined && [...usedEpochs].every((epoch) => epochs[epoch]?.revealed !== undefined),
     epochs: epochs.length,
     ...counts,
     mismatches,
@@ -129,6 +139,19 @@ export function verifyFairness(
     } else seeds.set(epoch, revealed.seed);
   }
 
+  // v2: the batch roots, each where it must be recorded (batches 0 and 1 in the first event, batch b + 1 at revision 16b).
+  const roots = new Map<number, string>();
+  if (v2) {
+    for (const event of gameEvents) {
+      for (const { batch, root } of batchRootsOf(event.metadata)) {
+        const expectedAt = batch <= 1 ? 0 : (batch - 1) * REVISIONS_PER_BATCH;
+        if (event.revision !== expectedAt) mismatch('COMMITMENT', event, `The root of batch ${batch} is recorded at revision ${event.revision}, not ${expectedAt}`);
+        else if (!roots.has(batch)) roots.set(batch, root);
+      }
+    }
+    if (roots.get(0) !== commitment) mismatch('COMMITMENT', first, 'The commitment is not the root of batch 0');
+  }
+
   let state = decider.initialState();
   for (let start = 0; start < gameEvents.length; ) {
     const head = gameEvents[start] as RecordedEvent;
@@ -139,8 +162,23 @@ export function verifyFairness(
     const before = state;
 
     const draws = drawsOf(head.metadata);
+    const units = v2 ? unitSeedsOf(head) : undefined;
     if (draws === null) mismatch('DRAW', head, 'The recorded draws are malformed');
-    else if (draws !== undefined && draws.length > 0) {
+    else if (draws !== undefined && draws.length > 0 && units !== undefined) {
+      for (const draw of draws) {
+        const unit = draw.unit === undefined ? undefined : units.get(draw.unit);
+        if (unit === undefined) {
+          counts.drawsPending += 1;
+          continue;
+        }
+        counts.drawsChecked += 1;
+        const expected = expectedDraw(unit.seed, draw);
+        if (expected !== draw.value) {
+          mismatch('DRAW', head, `Draw ${draw.index} in [${draw.min}, ${draw.max}] is recorded as ${draw.value}; its unit's sub-seed gives ${expected}`);
+        }
+      }
+      replayCommand(head, group, before, draws, units);
+    } else if (draws !== undefined && draws.length > 0) {
       for (const draw of draws) {
         const epoch = draw.epoch ?? 0;
         usedEpochs.add(epoch);
@@ -187,7 +225,33 @@ export function verifyFairness(
     }
   }
 
-  function replayCommand(head: RecordedEvent, group: readonly RecordedEvent[], before: unknown, draws: readonly RecordedDraw[]): void {
+  /** v2: the units of a drawing command whose sub-seeds are the ones committed in their batch; the others are reported. */
+  function unitSeedsOf(head: RecordedEvent): Map<number, RecordedUnit> | undefined {
+    const units = unitsOf(head.metadata);
+    if (units === undefined) return undefined;
+    const proven = new Map<number, RecordedUnit>();
+    if (units === null) {
+      mismatch('DRAW', head, 'The recorded units of chance are malformed');
+      return proven;
+    }
+    const batch = batchOf(head.revision);
+    const root = roots.get(batch);
+    for (const unit of units) {
+      if (root === undefined) mismatch('COMMITMENT', head, `No root of batch ${batch} is recorded before revision ${head.revision}`);
+      else if (!unitProofHolds(unit.seed, head.revision, unit.unit, unit.path, root)) {
+        mismatch('COMMITMENT', head, `The sub-seed of unit ${unit.unit} is not the one committed in batch ${batch}`);
+      } else proven.set(unit.unit, unit);
+    }
+    return proven;
+  }
+
+  function replayCommand(
+    head: RecordedEvent,
+    group: readonly RecordedEvent[],
+    before: unknown,
+    draws: readonly RecordedDraw[],
+    units?: ReadonlyMap<number, RecordedUnit>,
+  ): void {
     const command = commandOf(head.metadata['command']);
     if (command === undefined) {
       mismatch('MISSING_COMMAND', head, 'The command that drew chance is not recorded, so its outcome cannot be checked');
@@ -195,11 +259,17 @@ export function verifyFairness(
     }
     counts.commandsReplayed += 1;
     const values = draws.map((draw) => {
-      const seed = seeds.get(draw.epoch ?? 0);
+      const seed = units ? (draw.unit === undefined ? undefined : units.get(draw.unit)?.seed) : seeds.get(draw.epoch ?? 0);
       return seed === undefined ? draw.value : expectedDraw(seed, draw);
     });
     let used = 0;
+    const concealedOutcomes: unknown[] = [];
     const random: RandomSource = {
+      concealed<T>(draw: () => T): T {
+        const outcome = draw();
+        concealedOutcomes.push(outcome);
+        return outcome;
+      },
       int(min, max) {
         const draw = draws[used];
         const value = values[used];
@@ -218,6 +288,18 @@ export function verifyFairness(
       return;
     }
     if (used !== draws.length) mismatch('OUTCOME', head, `${command.type} decided again uses ${used} draws, ${draws.length} are recorded`);
+    if (units) {
+      // Each concealed list is the one its position commitments were made to (what a holder checks their card against).
+      const concealed = [...units.values()].filter((unit) => unit.concealed).sort((a, b) => a.unit - b.unit);
+      concealed.forEach((unit, index) => {
+        const outcome = concealedOutcomes[index];
+        if (unit.positions === undefined || !Array.isArray(outcome)) return;
+        const expected = positionCommitments(unit.seed, outcome);
+        if (canonicalJson(expected) !== canonicalJson(unit.positions) || canonicalJson(unit.outcome ?? outcome) !== canonicalJson(outcome)) {
+          mismatch('DRAW', head, `The position commitments of unit ${unit.unit} are not those of the list it gives`);
+        }
+      });
+    }
     const count = Math.max(decided.length, group.length);
     for (let i = 0; i < count; i += 1) {
       const logged = group[i];

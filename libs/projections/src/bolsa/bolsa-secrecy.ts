@@ -5,19 +5,22 @@ import type { GameProgress } from '../registry/game-definition';
 
 /**
  * What of a BOLSA event a viewer may see, following the engine's view rules: a plan only by its author
- * until the month's reveal; dealt shares (behind the screen) by their owner and the referee; drawn and
- * chosen newspaper cards by their reader; the deck order by nobody. Once the game is over nothing is left
- * to protect and the stream is shown whole, so anyone can replay and audit it.
+ * until the month's reveal; dealt shares (behind the screen) by their owner and the referee until the game
+ * is over; drawn newspaper cards and the ones put back by their reader only, at the end too (Step 9: they
+ * return "without being revealed to the other players"); the chosen card by its reader until it is played
+ * (it is public from then on, so at the end); the deck order by nobody, ever. A referee looking through a
+ * player's eyes ("view as") is not that player: a plan or a newspaper hand stays its owner's.
  */
 export function redactBolsaEvent(recorded: RecordedEvent, viewer: Viewer, progress: GameProgress): RecordedEvent {
-  if (progress.phase === 'finished') return recorded;
+  const finished = progress.phase === 'finished';
   const event = { type: recorded.type, data: recorded.data } as BolsaEvent;
-  const me = viewer.kind === 'player' ? viewer.playerId : undefined;
+  const me = viewer.kind === 'player' && viewer.asSeenByReferee !== true ? viewer.playerId : undefined;
+  const screenOf = viewer.kind === 'player' ? viewer.playerId : undefined;
   switch (event.type) {
     case 'NewspaperDeckShuffled':
       return withData(recorded, { order: null, cards: event.data.order.length });
     case 'SharesDealt':
-      if (viewer.kind === 'referee' || event.data.playerId === me) return recorded;
+      if (finished || viewer.kind === 'referee' || event.data.playerId === screenOf) return recorded;
       return withData(recorded, { playerId: event.data.playerId, shares: null });
     case 'PlanSubmitted':
       if (event.data.playerId === me || isMonthRevealed(event.data.month, progress)) return recorded;
@@ -27,7 +30,7 @@ export function redactBolsaEvent(recorded: RecordedEvent, viewer: Viewer, progre
       return withData(recorded, { playerId: event.data.playerId, cards: null, count: event.data.cards.length });
     case 'NewspaperCardChosen':
       if (event.data.playerId === me) return recorded;
-      return withData(recorded, { playerId: event.data.playerId, cardId: null, returned: null });
+      return withData(recorded, { playerId: event.data.playerId, cardId: finished ? event.data.cardId : null, returned: null });
     default:
       return recorded;
   }

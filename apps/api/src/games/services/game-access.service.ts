@@ -147,7 +147,7 @@ export class GameAccessService {
     if (viewAs !== undefined && viewAs !== null && own.kind !== 'referee') {
       throw new Forbidden('REFEREES_ONLY', "Only the game's referee may see it as one of its players", { gameId, viewAs });
     }
-    const viewer: Viewer = viewAs !== undefined && viewAs !== null ? { kind: 'player', playerId: asPlayerId(viewAs) } : own;
+    const viewer: Viewer = viewAs !== undefined && viewAs !== null ? { kind: 'player', playerId: asPlayerId(viewAs), asSeenByReferee: true } : own;
     const { state, last } = await this.streams.foldState(game, gameId, keep);
     if (last === undefined) return null;
     // Sound: the stream was folded by this same game's decider.

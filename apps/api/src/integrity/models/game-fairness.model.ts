@@ -9,7 +9,7 @@ export class GameFairnessModel {
   @Field(() => String, { nullable: true, description: 'The scheme, "hmac-sha256-v1"; null for a game whose chance was not drawn from a committed seed.' })
   scheme!: string | null;
 
-  @Field(() => String, { nullable: true, description: "SHA-256 (hex) of the game's secret seed, recorded in its first event." })
+  @Field(() => String, { nullable: true, description: "v2: the root of batch 0 of the game's sub-seeds; v1: SHA-256 (hex) of the game's secret seed. Recorded in its first event." })
   commitment!: string | null;
 
   @Field(() => String, { nullable: true, description: 'The rules the game is pinned to (its type), from its first event.' })
@@ -37,6 +37,90 @@ export class GameFairnessModel {
 
   @Field(() => [ValueCommitmentModel], { description: 'Commitments to hidden values (BOLSA plans), in stream order.' })
   commitments!: ValueCommitmentModel[];
+
+  @Field(() => [BatchRootModel], { description: 'hmac-sha256-v2: the Merkle roots committing to the sub-seeds of each batch of 16 revisions.' })
+  batchRoots!: BatchRootModel[];
+
+  @Field(() => [ChanceUnitModel], {
+    description:
+      'hmac-sha256-v2: every unit of chance (a command\'s public draws, or one shuffled pile) with its leaf and Merkle path; its sub-seed and draws only to a viewer who may know its outcome.',
+  })
+  units!: ChanceUnitModel[];
+}
+
+@ObjectType('BatchRoot', { description: 'The Merkle root of a batch of sub-seeds, and the revision of the event that recorded it.' })
+export class BatchRootModel {
+  @Field(() => Int)
+  batch!: number;
+
+  @Field(() => String)
+  root!: string;
+
+  @Field(() => Int)
+  revision!: number;
+}
+
+@ObjectType('ChanceDraw', { description: 'One draw of a unit: a uniform integer in [min, max] derived from the unit\'s sub-seed and the counter `index`.' })
+export class ChanceDrawModel {
+  @Field(() => String)
+  index!: string;
+
+  @Field(() => Int)
+  min!: number;
+
+  @Field(() => Int)
+  max!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Null while the outcome is hidden from this viewer.' })
+  value!: number | null;
+}
+
+@ObjectType('ChancePosition', { description: 'One position of a shuffled pile: its commitment, and its card and nonce to a viewer who may see that card.' })
+export class ChancePositionModel {
+  @Field(() => Int)
+  position!: number;
+
+  @Field(() => String, { description: 'SHA-256 of the canonical JSON of { nonce, value }.' })
+  hash!: string;
+
+  @Field(() => String, { nullable: true, description: 'The card (its id), when shown to this viewer.' })
+  value!: string | null;
+
+  @Field(() => String, { nullable: true })
+  nonce!: string | null;
+}
+
+@ObjectType('ChanceUnit', { description: 'One unit of chance of a game (hmac-sha256-v2), as this viewer may see it.' })
+export class ChanceUnitModel {
+  @Field(() => Int, { description: 'The revision of the first event of the command that drew it.' })
+  revision!: number;
+
+  @Field(() => SafeIntScalar)
+  position!: number;
+
+  @Field(() => Int)
+  unit!: number;
+
+  @Field(() => Int)
+  batch!: number;
+
+  @Field(() => Boolean, { description: 'A shuffled pile, whose order is hidden information.' })
+  concealed!: boolean;
+
+  @Field(() => String, { description: 'SHA-256 of 0x00 and the sub-seed.' })
+  leaf!: string;
+
+  @Field(() => [String], { description: 'Sibling hashes from the leaf up to the batch root.' })
+  path!: string[];
+
+  @Field(() => String, { nullable: true, description: 'The sub-seed, when this viewer may know the outcome; null otherwise.' })
+  seed!: string | null;
+
+  @Field(() => [ChanceDrawModel])
+  draws!: ChanceDrawModel[];
+
+  @Field(() => [ChancePositionModel])
+  positions!: ChancePositionModel[];
 }
 
 @ObjectType('SeedEpoch', { description: 'One seed of a game: its commitment, and the seed once revealed.' })

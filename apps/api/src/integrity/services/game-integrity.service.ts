@@ -5,8 +5,10 @@ import {
   commitmentOf,
   enginePinOf,
   fairnessOf,
+  FAIRNESS_SCHEME_V2,
   integrityStreamOf,
   newSeed,
+  publishFairness,
   SEED_REVEALED,
   seedCommitment,
   seedEpochsOf,
@@ -83,8 +85,17 @@ export class GameIntegrityService {
       const viewer = await this.access.viewerFor(principal, located);
       if (viewer.kind !== 'referee') throw new Forbidden('REFEREE_ONLY', "Only a referee may reveal a game's seed", { gameId });
       const lens = this.access.lensForViewer(viewer, located);
-      if (fairnessOf(events[0]?.metadata) === undefined) {
+      const fairness = fairnessOf(events[0]?.metadata);
+      if (fairness === undefined) {
         throw new RuleViolation('NO_SEED_COMMITMENT', "This game's chance was not drawn from a committed seed: there is no seed to reveal", { gameId });
+      }
+      if (fairness.scheme === FAIRNESS_SCHEME_V2) {
+        // Its secret would disclose every hidden card; each public outcome's own sub-seed is served already.
+        throw new RuleViolation(
+          'SEED_NOT_REVEALABLE',
+          "This game's secret is never revealed: it would show hidden cards. Every public outcome can be checked now with its own seed in gameFairness",
+          { gameId },
+        );
       }
       if (integrity.some((event) => event.metadata.commandId === id)) return fairnessModel(located, events, integrity, lens);
       const current = await this.seeds.get(gameId);
@@ -144,6 +155,7 @@ function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], i
   const engine = enginePinOf(first);
   const epochs = fairness ? seedEpochsOf(events, integrity) : [];
   const opening = epochs[0]?.revealed;
+  const published = publishFairness(events, lens);
   return {
     gameId: located.ref.gameId,
     scheme: fairness?.scheme ?? null,
@@ -169,6 +181,16 @@ function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], i
       const shown = lens(event) === event && typeof nonce === 'string' ? nonce : null;
       return [{ revision: event.revision, position: event.position, eventType: event.type, scheme: commitment.scheme, hash: commitment.hash, nonce: shown }];
     }),
+    batchRoots: published.batchRoots.map((root) => ({ ...root })),
+    units: published.units.map((unit) => ({
+      ...unit,
+      path: [...unit.path],
+      draws: unit.draws.map((draw) => ({ ...draw })),
+      positions: unit.positions.map((position) => ({
+        ...position,
+        value: position.value === null || position.value === undefined ? null : typeof position.value === 'string' ? position.value : JSON.stringify(position.value),
+      })),
+    })),
   };
 }
 
