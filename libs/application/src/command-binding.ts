@@ -22,15 +22,13 @@ export function isServerCommandId(commandId: string): boolean {
 
 /** Refuses a command id sent by a client unless it is a UUID or a slug (so never a server id). */
 export function assertClientCommandId(commandId: string): void {
-  if (!isValidId(commandId)) {
-    throw new InvalidInput(
-      isServerCommandId(commandId) ? 'COMMAND_ID_RESERVED' : 'INVALID_COMMAND_ID',
-      isServerCommandId(commandId)
-        ? `Command ids starting with "${SERVER_COMMAND_ID_PREFIX}" are the server's own: use a UUID or a slug`
-        : 'A command id must be a UUID or a slug (letters, digits, "-" or "_", at most 64 characters)',
-      { commandId },
-    );
+  if (isValidId(commandId)) return;
+  if (isServerCommandId(commandId)) {
+    throw new InvalidInput('COMMAND_ID_RESERVED', `Command ids starting with "${SERVER_COMMAND_ID_PREFIX}" are the server's own: use a UUID or a slug`, {
+      commandId,
+    });
   }
+  throw new InvalidInput('INVALID_COMMAND_ID', 'A command id must be a UUID or a slug (letters, digits, "-" or "_", at most 64 characters)', { commandId });
 }
 
 /**
