@@ -15,7 +15,7 @@ import { DisputeGateModule, DisputesModule } from './disputes/disputes.module';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { LimitsModule } from './common/limits/limits.module';
-import { queryLimitsPlugin, subscriptionLimits } from './common/limits/query-limits';
+import { subscriptionLimits, type RateLimiterSlot } from './common/limits/query-limits';
 import { sharedSubscriptions } from './common/pubsub/shared-subscriptions';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
@@ -91,6 +91,7 @@ class AccessModule {
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     const { authenticator, config } = options;
+    const rateLimiter: RateLimiterSlot = {};
     return {
       module: AppModule,
       imports: [
@@ -104,13 +105,24 @@ export class AppModule {
           graphiql: config.graphiql,
           // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).
           allowBatchedHttpRequests: false,
+          // The same setting as graphql-ws's onSubscribe (query-limits.ts), so both transports answer alike.
+          introspection: config.introspection,
+          // Documents are checked before Apollo Server sees them (http-hardening.ts); the token cap holds here too.
+          parseOptions: { maxTokens: config.limits.maxTokens },
+          // Off: a query sent by its hash alone would skip the document limits checked on the query text.
+          persistedQueries: false,
           // No cache hints are given (every answer depends on the game's moment and the reader), so Apollo's
           // cache-control plugin, which wraps every field's resolver to compute them, is left out.
-          plugins: [queryLimitsPlugin(config.limits), ApolloServerPluginCacheControlDisabled()],
+          plugins: [ApolloServerPluginCacheControlDisabled()],
           context: graphQLContext,
           subscriptions: {
             'graphql-ws': {
-              onSubscribe: subscriptionLimits(config.limits),
+              onSubscribe: subscriptionLimits({
+                limits: config.limits,
+                introspection: config.introspection,
+                trustProxyHops: config.trustProxyHops,
+                rateLimiter,
+              }),
               // graphql-ws's own option, which Nest passes on (its type leaves it out): a public board's
               // update is executed once for all its subscribers, not once each.
               ...{ subscribe: sharedSubscriptions() },
@@ -136,7 +148,7 @@ export class AppModule {
         MaxiBourseModule,
         IntegrityModule,
         HealthModule,
-        LimitsModule.forRoot(config.rateLimits),
+        LimitsModule.forRoot(config.rateLimits, rateLimiter),
         IdentityModule,
       ],
       providers: [

@@ -9,6 +9,7 @@ import type { RandomSource } from '@corbeille/kernel';
 import type { GameAccessPolicy, Principal } from './access/access.port';
 import { AppModule, GRAPHQL_PATH } from './app.module';
 import { applyHttpHardening } from './common/limits/http-hardening';
+import { applySocketLimits } from './common/limits/socket-limits';
 import type { Authenticator } from './common/principal/authenticator';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { systemClock, type Clock } from './infrastructure/system-clock';
@@ -63,6 +64,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
   if (fromHttp) app.use(authenticate(fromHttp));
   if (options.shutdownHooks) app.enableShutdownHooks();
   await app.init();
+  applySocketLimits(app, config, GRAPHQL_PATH);
   return app;
 }
 
