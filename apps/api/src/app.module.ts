@@ -16,6 +16,7 @@ import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { LimitsModule } from './common/limits/limits.module';
 import { subscriptionLimits, type RateLimiterSlot } from './common/limits/query-limits';
+import { executeWithCodes, validateWithCodes } from './common/limits/socket-errors';
 import { sharedSubscriptions } from './common/pubsub/shared-subscriptions';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
@@ -123,9 +124,10 @@ export class AppModule {
                 trustProxyHops: config.trustProxyHops,
                 rateLimiter,
               }),
-              // graphql-ws's own option, which Nest passes on (its type leaves it out): a public board's
-              // update is executed once for all its subscribers, not once each.
-              ...{ subscribe: sharedSubscriptions() },
+              // graphql-ws's own options, which Nest passes on (its type leaves them out): a public board's
+              // update is executed once for all its subscribers, not once each; graphql-js's errors get the
+              // codes Apollo Server gives them over HTTP.
+              ...{ subscribe: sharedSubscriptions(), execute: executeWithCodes, validate: validateWithCodes },
               // A socket is authenticated once, when it connects; its operations then read `extra.principal`.
               onConnect: async (ctx) => {
                 // graphql-ws's `ws` server puts the socket and its upgrade request in `extra`.

@@ -3,7 +3,7 @@ import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import type { ApiLimits } from '../../config/app-config';
 import { ErrorCode } from '../errors/error-codes';
 import { clientAddress } from './client-address';
-import { measureOperation, mutationFieldsOf, shapeOf } from './operation-cost';
+import { measureOperation, mutationFieldsOf, operationOf, shapeOf } from './operation-cost';
 import { RateLimited } from './rate-limited.error';
 import { RATE_LIMITER, type RateClient, type RateCounter } from './rate-limit.guard';
 
@@ -35,7 +35,8 @@ export function parseWithinLimits(limits: Pick<ApiLimits, 'maxTokens'>, source: 
     return { document: parse(source, { maxTokens: limits.maxTokens, noLocation: true }) };
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
-    if (error.message.includes(`more than ${limits.maxTokens} tokens`)) {
+    // graphql-js 16 writes "Document contains more that N tokens" (sic): matched on the figure and the word.
+    if (error.message.includes(` ${limits.maxTokens} tokens`)) {
       return {
         tooLarge: limitError(ErrorCode.QUERY_TOO_LARGE, `This document has more than ${limits.maxTokens} tokens, the most the server reads.`, {
           maxTokens: limits.maxTokens,
@@ -253,6 +254,11 @@ export function subscriptionLimits(options: SocketLimitsOptions) {
     if ('syntaxError' in parsed) return [parsed.syntaxError];
     const { errors, mutationFields } = documentVerdict(limits, parsed.document, payload.operationName, payload.variables);
     if (errors.length > 0) return errors.map(withoutHttp);
+    if (!operationOf(parsed.document, payload.operationName)) {
+      // graphql-ws would answer it without a code; Apollo Server's code for it over HTTP.
+      const named = payload.operationName ? `named "${payload.operationName}"` : 'to run';
+      return [new GraphQLError(`The document has no operation ${named}.`, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })];
+    }
     if (!options.introspection && shapeOf(parsed.document).introspection) {
       return [new GraphQLError(INTROSPECTION_DISABLED_MESSAGE, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })];
     }
