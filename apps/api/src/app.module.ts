@@ -16,7 +16,8 @@ import { DisputeGateModule, DisputesModule } from './disputes/disputes.module';
 import { ErrorCode, INTERNAL_ERROR_MESSAGE } from './common/errors/error-codes';
 import { fieldsOfVariableError } from './common/errors/variable-error-fields';
 import { LimitsModule } from './common/limits/limits.module';
-import { queryLimitsPlugin, subscriptionLimits } from './common/limits/query-limits';
+import { subscriptionLimits, type RateLimiterSlot } from './common/limits/query-limits';
+import { executeWithCodes, validateWithCodes } from './common/limits/socket-errors';
 import { sharedSubscriptions } from './common/pubsub/shared-subscriptions';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { GamesModule } from './games/games.module';
@@ -98,6 +99,7 @@ export class AppModule {
     const { authenticator, config } = options;
     // Made here so that the WebSocket hooks below can count connections into the app's registry.
     const metrics = options.metrics ?? new ApiMetrics();
+    const rateLimiter: RateLimiterSlot = {};
     return {
       module: AppModule,
       imports: [
@@ -110,20 +112,31 @@ export class AppModule {
           sortSchema: true,
           // GraphiQL is served from the installed packages by createApp (schema/graphiql.ts), never from a CDN.
           graphiql: false,
-          // Off in production (Apollo's own default, made explicit): the schema stays public at GET /schema.graphql.
-          introspection: !config.production,
           // One operation per HTTP request: batched arrays are refused (Apollo Server's default, kept explicit).
           allowBatchedHttpRequests: false,
+          // Off in production unless asked for (INTROSPECTION), the same on graphql-ws's onSubscribe
+          // (query-limits.ts); the schema stays public at GET /schema.graphql.
+          introspection: config.introspection,
+          // Documents are checked before Apollo Server sees them (http-hardening.ts); the token cap holds here too.
+          parseOptions: { maxTokens: config.limits.maxTokens },
+          // Off: a query sent by its hash alone would skip the document limits checked on the query text.
+          persistedQueries: false,
           // No cache hints are given (every answer depends on the game's moment and the reader), so Apollo's
           // cache-control plugin, which wraps every field's resolver to compute them, is left out.
-          plugins: [queryLimitsPlugin(config.limits), ApolloServerPluginCacheControlDisabled(), requestLogPlugin()],
+          plugins: [ApolloServerPluginCacheControlDisabled(), requestLogPlugin()],
           context: graphQLContext,
           subscriptions: {
             'graphql-ws': {
-              onSubscribe: subscriptionLimits(config.limits),
-              // graphql-ws's own option, which Nest passes on (its type leaves it out): a public board's
-              // update is executed once for all its subscribers, not once each.
-              ...{ subscribe: sharedSubscriptions() },
+              onSubscribe: subscriptionLimits({
+                limits: config.limits,
+                introspection: config.introspection,
+                trustProxyHops: config.trustProxyHops,
+                rateLimiter,
+              }),
+              // graphql-ws's own options, which Nest passes on (its type leaves them out): a public board's
+              // update is executed once for all its subscribers, not once each; graphql-js's errors get the
+              // codes Apollo Server gives them over HTTP.
+              ...{ subscribe: sharedSubscriptions(), execute: executeWithCodes, validate: validateWithCodes },
               // A socket is authenticated once, when it connects; its operations then read `extra.principal`.
               onConnect: async (ctx) => {
                 // graphql-ws's `ws` server puts the socket and its upgrade request in `extra`.
@@ -150,7 +163,7 @@ export class AppModule {
         HealthModule,
         SchemaModule,
         GameExportModule,
-        LimitsModule.forRoot(config.rateLimits),
+        LimitsModule.forRoot(config.rateLimits, rateLimiter),
         IdentityModule,
         GameRefereesModule,
       ],

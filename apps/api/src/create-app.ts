@@ -10,6 +10,7 @@ import type { GameAccessPolicy, Principal } from './access/access.port';
 import { AppModule, GRAPHQL_PATH } from './app.module';
 import { applyHttpHardening } from './common/limits/http-hardening';
 import { bundledGraphiQL } from './schema/graphiql';
+import { applySocketLimits } from './common/limits/socket-limits';
 import type { Authenticator } from './common/principal/authenticator';
 import { forwardedVisitor } from './common/visitor/forwarded-visitor';
 import { loadAppConfig, type AppConfig } from './config/app-config';
@@ -63,9 +64,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
   );
   // The request line is registered first, so that refusals of the hardening (413...) are logged too.
   app.use(requestLine());
-  applyHttpHardening(app, config, GRAPHQL_PATH);
-  // Before the guards: the rate limits count a dashboard-rendered request against its visitor.
+  // Before the hardening and the guards: the rate limits (which count every request as it arrives) count a
+  // dashboard-rendered request against its visitor.
   app.use(forwardedVisitor(config.forwardedVisitorSecret));
+  applyHttpHardening(app, config, GRAPHQL_PATH);
   app.use(requestLogScope());
   countRateLimitRefusals(app);
   const fromHttp = options.authenticator?.fromHttp?.bind(options.authenticator);
@@ -74,6 +76,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<INestAp
   if (config.graphiql) app.use(bundledGraphiQL(GRAPHQL_PATH));
   if (options.shutdownHooks) app.enableShutdownHooks();
   await app.init();
+  applySocketLimits(app, config, GRAPHQL_PATH);
   return app;
 }
 

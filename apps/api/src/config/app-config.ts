@@ -23,6 +23,8 @@ export interface AppConfig extends StorageConfig {
   readonly readiness: Readiness;
   /** `json`: one JSON object per line (the default with NODE_ENV=production); `text`: Nest's coloured lines. */
   readonly logFormat: 'json' | 'text';
+  /** Answer introspection (`__schema`, `__type`), over HTTP and WebSocket alike; off in production unless asked for. */
+  readonly introspection: boolean;
 }
 
 /** When GET /health/ready says the instance may take traffic. */
@@ -45,6 +47,16 @@ export interface ApiLimits {
   readonly maxBodyBytes: number;
   /** Operations running at once on one graphql-ws connection. */
   readonly maxSubscriptionsPerConnection: number;
+  /** Lexical tokens of one document (graphql-js `maxTokens`): bounds the work of parsing and validating it. */
+  readonly maxTokens: number;
+  /** Aliased fields in one document, as written. */
+  readonly maxAliases: number;
+  /** Directives in one document, as written. */
+  readonly maxDirectives: number;
+  /** Root fields of one mutation: each is a command; a request with more is refused whole. */
+  readonly maxMutationFields: number;
+  /** WebSocket connections open at once from one client address. */
+  readonly maxSocketsPerAddress: number;
 }
 
 /** Requests per window; `enabled: false` turns rate limiting off (the test apps do, unless a test sets limits). */
@@ -70,6 +82,13 @@ export const DEFAULT_LIMITS: ApiLimits = {
   maxQueryComplexity: 25_000,
   maxBodyBytes: 100 * 1024,
   maxSubscriptionsPerConnection: 25,
+  // The standard introspection query is about 200 tokens.
+  maxTokens: 5_000,
+  maxAliases: 100,
+  maxDirectives: 50,
+  maxMutationFields: 10,
+  // A class of 30 behind one school address, a few tabs each.
+  maxSocketsPerAddress: 100,
 };
 
 /** Generous: a class of 30 behind one school address, bots playing at full speed, still pass. */
@@ -85,10 +104,12 @@ export class ConfigError extends Error {
 /**
  * PORT (default 4000), HOST (default 0.0.0.0), and the storage settings shared with the tools:
  * DATA_DIR (default ./data) and EVENTSTORE_URL (EventStoreDB instead of SQLite when set).
- * Limits: MAX_QUERY_DEPTH, MAX_QUERY_COMPLEXITY, MAX_BODY_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION;
+ * Limits: MAX_QUERY_DEPTH, MAX_QUERY_COMPLEXITY, MAX_BODY_BYTES (also the largest WebSocket message),
+ * MAX_SUBSCRIPTIONS_PER_CONNECTION, MAX_TOKENS, MAX_ALIASES, MAX_DIRECTIVES, MAX_MUTATION_FIELDS,
+ * MAX_SOCKETS_PER_ADDRESS;
  * RATE_LIMIT_WINDOW_SECONDS, RATE_LIMIT_PER_IP, RATE_LIMIT_PER_TOKEN (RATE_LIMIT_PER_IP=0 turns rate
  * limiting off); CORS_ORIGINS (comma-separated, default the dashboard at http://localhost:3000);
- * TRUST_PROXY_HOPS (default 0); GRAPHIQL (default on, off when NODE_ENV=production); FORWARDED_VISITOR_SECRET
+ * TRUST_PROXY_HOPS (default 0); GRAPHIQL and INTROSPECTION (default on, off when NODE_ENV=production); FORWARDED_VISITOR_SECRET
  * (unset: no forwarder is believed; 32+ characters); HEALTH_MAX_LAG_EVENTS,
  * HEALTH_PROBE_TIMEOUT_MS (readiness); LOG_FORMAT (json or text; json when NODE_ENV=production).
  * With NODE_ENV=production, AUTH_SECRET is required: sessions must survive a restart and never be
@@ -110,6 +131,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env, cwd?: string
       maxQueryComplexity: integer(env, 'MAX_QUERY_COMPLEXITY', DEFAULT_LIMITS.maxQueryComplexity, 1),
       maxBodyBytes: integer(env, 'MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes, 1024),
       maxSubscriptionsPerConnection: integer(env, 'MAX_SUBSCRIPTIONS_PER_CONNECTION', DEFAULT_LIMITS.maxSubscriptionsPerConnection, 1),
+      maxTokens: integer(env, 'MAX_TOKENS', DEFAULT_LIMITS.maxTokens, 100),
+      maxAliases: integer(env, 'MAX_ALIASES', DEFAULT_LIMITS.maxAliases, 0),
+      maxDirectives: integer(env, 'MAX_DIRECTIVES', DEFAULT_LIMITS.maxDirectives, 0),
+      maxMutationFields: integer(env, 'MAX_MUTATION_FIELDS', DEFAULT_LIMITS.maxMutationFields, 1),
+      maxSocketsPerAddress: integer(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULT_LIMITS.maxSocketsPerAddress, 1),
     },
     rateLimits: {
       enabled: perIp > 0,
@@ -126,6 +152,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env, cwd?: string
       probeTimeoutMs: integer(env, 'HEALTH_PROBE_TIMEOUT_MS', DEFAULT_READINESS.probeTimeoutMs, 1),
     },
     logFormat: logFormat(env['LOG_FORMAT'], production),
+    introspection: flag(env, 'INTROSPECTION', !production),
   };
 }
 

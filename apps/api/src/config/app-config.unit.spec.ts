@@ -19,6 +19,7 @@ describe('loadAppConfig', () => {
       graphiql: true,
       readiness: DEFAULT_READINESS,
       logFormat: 'text',
+      introspection: true,
     });
   });
 
@@ -60,6 +61,11 @@ describe('loadAppConfig', () => {
         MAX_QUERY_COMPLEXITY: '900',
         MAX_BODY_BYTES: '2048',
         MAX_SUBSCRIPTIONS_PER_CONNECTION: '4',
+        MAX_TOKENS: '2000',
+        MAX_ALIASES: '30',
+        MAX_DIRECTIVES: '10',
+        MAX_MUTATION_FIELDS: '3',
+        MAX_SOCKETS_PER_ADDRESS: '20',
         RATE_LIMIT_WINDOW_SECONDS: '60',
         RATE_LIMIT_PER_IP: '600',
         RATE_LIMIT_PER_TOKEN: '120',
@@ -70,7 +76,17 @@ describe('loadAppConfig', () => {
       '/srv',
     );
     expect(config).toMatchObject({
-      limits: { maxQueryDepth: 8, maxQueryComplexity: 900, maxBodyBytes: 2048, maxSubscriptionsPerConnection: 4 },
+      limits: {
+        maxQueryDepth: 8,
+        maxQueryComplexity: 900,
+        maxBodyBytes: 2048,
+        maxSubscriptionsPerConnection: 4,
+        maxTokens: 2000,
+        maxAliases: 30,
+        maxDirectives: 10,
+        maxMutationFields: 3,
+        maxSocketsPerAddress: 20,
+      },
       rateLimits: { enabled: true, windowSeconds: 60, perIp: 600, perToken: 120 },
       corsOrigins: ['https://corbeille.example', 'http://localhost:3001'],
       trustProxyHops: 1,
@@ -85,16 +101,19 @@ describe('loadAppConfig', () => {
     [{ CORS_ORIGINS: 'corbeille.example' }, 'is not an origin'],
     [{ CORS_ORIGINS: 'https://corbeille.example/app' }, 'is not an origin'],
     [{ GRAPHIQL: 'maybe' }, 'GRAPHIQL must be true or false'],
+    [{ MAX_TOKENS: '10' }, 'MAX_TOKENS must be an integer of at least 100'],
+    [{ MAX_MUTATION_FIELDS: '0' }, 'MAX_MUTATION_FIELDS must be an integer of at least 1'],
   ])('refuses %j', (env, message) => {
     expect(() => loadAppConfig(env, '/srv')).toThrow(ConfigError);
     expect(() => loadAppConfig(env, '/srv')).toThrow(message);
   });
 
-  it('refuses to start in production without AUTH_SECRET, and turns GraphiQL off there', () => {
+  it('refuses to start in production without AUTH_SECRET, and turns GraphiQL and introspection off there', () => {
     expect(() => loadAppConfig({ NODE_ENV: 'production' }, '/srv')).toThrow('AUTH_SECRET must be set when NODE_ENV=production');
     expect(() => loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: '' }, '/srv')).toThrow(ConfigError);
     const config = loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) }, '/srv');
-    expect(config).toMatchObject({ production: true, graphiql: false });
+    expect(config).toMatchObject({ production: true, graphiql: false, introspection: false });
+    expect(loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), INTROSPECTION: 'on' }, '/srv').introspection).toBe(true);
     expect(loadAppConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), GRAPHIQL: 'on' }, '/srv').graphiql).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 import { post, type RawAnswer } from './reliability-helpers';
 
 /** Low limits for this test only; every other test app keeps the defaults with rate limits off. */
-const LIMITS = { maxQueryDepth: 6, maxQueryComplexity: 300, maxBodyBytes: 4096, maxSubscriptionsPerConnection: 3 };
+const LIMITS = { ...DEFAULT_LIMITS, maxQueryDepth: 6, maxQueryComplexity: 300, maxBodyBytes: 4096, maxSubscriptionsPerConnection: 3 };
 const RATE = { enabled: true, windowSeconds: 3, perIp: 20, perToken: 8 };
 
 /** Depth 7: __schema > types > fields > type > fields > type > name. */
@@ -137,9 +137,9 @@ describe('API limits', () => {
     expect(accepted).toHaveLength(RATE.perIp);
     expect(refused).toHaveLength(5);
     for (const answer of refused) {
-      // GraphQL's convention (Nest keeps resolver errors at HTTP 200); the fields are non-null, so no data.
-      expect(answer.status).toBe(200);
-      expect(answer.data).toBeNull();
+      // Counted before the body is read: refused before anything runs, so no data.
+      expect(answer.status).toBe(429);
+      expect(answer.data).toBeUndefined();
       expect(new Set(codesOf(answer))).toEqual(new Set(['RATE_LIMITED']));
       const [first] = answer.errors ?? [];
       expect(first?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
@@ -161,7 +161,7 @@ describe('API limits', () => {
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
     expect((await post(url, { query: ANONYMOUS_READ }, headers)).errors).toBeUndefined();
     figures.push(
-      `per address: ${RATE.perIp} of ${RATE.perIp + 5} requests (3 root fields each) accepted in a ${RATE.windowSeconds} s window, 5 refused RATE_LIMITED with Retry-After ${retryAfter} s (REST: HTTP 429); accepted again after it`,
+      `per address: ${RATE.perIp} of ${RATE.perIp + 5} requests (3 root fields each) accepted in a ${RATE.windowSeconds} s window, 5 refused RATE_LIMITED (HTTP 429) with Retry-After ${retryAfter} s (REST: HTTP 429 too); accepted again after it`,
     );
   });
 
@@ -187,8 +187,8 @@ describe('API limits', () => {
     for (let i = 0; i < RATE.perToken + 2; i += 1) answers.push(await post(url, { query: '{ me { id } }' }, { ...address(), ...bearer(ann) }));
     expect(answers.slice(0, RATE.perToken).every((answer) => answer.errors === undefined)).toBe(true);
     for (const answer of answers.slice(RATE.perToken)) {
-      expect(answer.status).toBe(200);
-      expect(answer.data).toEqual({ me: null });
+      expect(answer.status).toBe(429);
+      expect(answer.data).toBeUndefined();
       expect(answer.errors?.[0]?.message).toMatch(/^Too many requests with this token: at most 8 every 3 seconds/);
     }
     // Anonymous requests still pass: the limit was the token's.

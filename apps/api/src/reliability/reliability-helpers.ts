@@ -1,4 +1,5 @@
 import request from 'supertest';
+import WebSocket from 'ws';
 import type { RecordedEvent } from '@corbeille/event-store';
 import { fold } from '@corbeille/kernel';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
@@ -117,4 +118,81 @@ export async function inParallel<T>(limit: number, tasks: readonly (() => Promis
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
+}
+
+export interface SocketAnswer {
+  readonly type: string;
+  readonly payload?: unknown;
+}
+
+/** A raw graphql-transport-ws socket: the close codes and upgrade refusals graphql-ws's client hides. */
+export class RawSocket {
+  private readonly answers = new Map<string, (answer: SocketAnswer[]) => void>();
+  private readonly pending = new Map<string, SocketAnswer[]>();
+  readonly closed: Promise<number>;
+  private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code) => {
+        // Operations still waiting are answered with the close, so that a closed socket shows, not hangs.
+        for (const [id, answer] of this.answers) answer([...(this.pending.get(id) ?? []), { type: 'closed', payload: code }]);
+        this.answers.clear();
+        resolve(code);
+      }),
+    );
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString()) as { id?: string; type: string; payload?: unknown };
+      if (message.id === undefined) return;
+      const list = this.pending.get(message.id) ?? [];
+      list.push({ type: message.type, payload: message.payload });
+      this.pending.set(message.id, list);
+      if (message.type === 'complete' || message.type === 'error') {
+        this.answers.get(message.id)?.(list);
+        this.answers.delete(message.id);
+        this.pending.delete(message.id);
+      }
+    });
+  }
+
+  /** Opens and initialises a socket; rejects with the HTTP status when the upgrade is refused. */
+  static async open(url: string, headers: Record<string, string>, connectionParams: Record<string, unknown> = {}): Promise<RawSocket> {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
+    const raw = new RawSocket(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => reject(Object.assign(new Error(`upgrade refused: HTTP ${response.statusCode}`), { status: response.statusCode, body })));
+      });
+      socket.once('error', reject);
+      socket.once('open', () => {
+        socket.send(JSON.stringify({ type: 'connection_init', payload: connectionParams }));
+        socket.once('message', () => resolve());
+      });
+    });
+    return raw;
+  }
+
+  private nextId = 0;
+
+  /** Sends one operation; resolves with everything answered for it up to `complete` or `error`. */
+  run(query: string, variables?: Record<string, unknown>): Promise<SocketAnswer[]> {
+    const id = String((this.nextId += 1));
+    if (this.socket.readyState !== WebSocket.OPEN) return Promise.resolve([{ type: 'closed', payload: this.socket.readyState }]);
+    const done = new Promise<SocketAnswer[]>((resolve) => this.answers.set(id, resolve));
+    this.socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, ...(variables ? { variables } : {}) } }));
+    return done;
+  }
+
+  close(): Promise<number> {
+    this.socket.close();
+    return this.closed;
+  }
+}
+
+/** The codes of a socket answer's errors (an `error` message, or errors in a `next` result). */
+export function socketCodes(answers: SocketAnswer[]): unknown[] {
+  return answers.flatMap((answer) => {
+    const errors = answer.type === 'error' ? answer.payload : (answer.payload as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(errors) ? errors.map((error: { extensions?: { code?: unknown } }) => error.extensions?.code) : [];
+  });
 }

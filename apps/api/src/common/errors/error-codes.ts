@@ -22,6 +22,16 @@ export const ErrorCode = {
   QUERY_TOO_DEEP: 'QUERY_TOO_DEEP',
   /** The operation would resolve more fields than the server allows (common/limits). */
   QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
+  /** The document has more lexical tokens than the server parses (common/limits). */
+  QUERY_TOO_LARGE: 'QUERY_TOO_LARGE',
+  /** The document has more aliased fields than the server allows (common/limits). */
+  TOO_MANY_ALIASES: 'TOO_MANY_ALIASES',
+  /** The document has more directives than the server allows (common/limits). */
+  TOO_MANY_DIRECTIVES: 'TOO_MANY_DIRECTIVES',
+  /** The mutation has more root fields (commands) than one request may carry; none of them ran (common/limits). */
+  TOO_MANY_MUTATIONS: 'TOO_MANY_MUTATIONS',
+  /** Too many WebSocket connections open at once from this address (HTTP 429 on the upgrade). */
+  TOO_MANY_SOCKETS: 'TOO_MANY_SOCKETS',
   /** The request body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** Too many requests from this address or credential; `extensions.retryAfterSeconds` says when to retry. */

@@ -3,9 +3,12 @@ import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from '../../config/app-config';
 import { ErrorCode } from '../errors/error-codes';
+import { documentLimitsMiddleware } from './query-limits';
+import { RateLimited } from './rate-limited.error';
+import { RATE_LIMITER, type RateCounter } from './rate-limit.guard';
 
 /** The parts of Express's request and response used here. */
-type Request = IncomingMessage & { readonly path: string };
+type Request = IncomingMessage & { readonly path: string; readonly app?: { readonly locals?: Record<string, unknown> } };
 type Response = ServerResponse & { status(code: number): { json(body: unknown): void } };
 type NextFunction = (error?: unknown) => void;
 
@@ -14,9 +17,11 @@ const CORS_HEADERS = ['content-type', 'authorization', 'apollo-require-preflight
 
 /**
  * What every HTTP request goes through before GraphQL or a REST route: security headers, CORS for the
- * configured origins, and JSON bodies up to `limits.maxBodyBytes` (a larger or unreadable body is
- * answered in GraphQL's error shape, not an HTML page). Call before `app.init()`; the app must be
- * created with `bodyParser: false`.
+ * configured origins, every GraphQL request counted against the rate limits before its body is read (so
+ * that requests refused later count too), and JSON bodies up to `limits.maxBodyBytes` (a larger or
+ * unreadable body is answered in GraphQL's error shape, not an HTML page), then the document's limits
+ * (query-limits.ts), before Apollo Server parses or validates it. Call before `app.init()`; the
+ * app must be created with `bodyParser: false`.
  */
 export function applyHttpHardening(app: NestExpressApplication, config: AppConfig, graphqlPath: string): void {
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
@@ -51,9 +56,11 @@ export function applyHttpHardening(app: NestExpressApplication, config: AppConfi
     allowedHeaders: CORS_HEADERS,
     maxAge: 600,
   });
+  app.use(countGraphQLRequests(graphqlPath));
   app.useBodyParser('json', { limit: config.limits.maxBodyBytes });
   app.useBodyParser('urlencoded', { limit: config.limits.maxBodyBytes, extended: true });
   app.use(bodyErrors(config.limits.maxBodyBytes));
+  app.use(documentLimitsMiddleware(config.limits, graphqlPath));
 }
 
 type Middleware = (request: Request, response: Response, next: NextFunction) => void;
@@ -79,6 +86,35 @@ function fixedHeaders(middleware: (request: IncomingMessage, response: ServerRes
     for (const name of removed) response.removeHeader(name);
     for (const [name, value] of headers) response.setHeader(name, value);
     next();
+  };
+}
+
+/**
+ * Counts each request to the GraphQL path once, whatever follows: a body too large or not JSON, a syntax
+ * or validation error and a document over a limit all cost the client a request. The limiter is the
+ * rate limit guard, which puts itself in the app's locals when the app starts (none when limits are off);
+ * resolvers' guard calls then find this request's decision made. CORS preflights are answered before this.
+ */
+function countGraphQLRequests(graphqlPath: string): Middleware {
+  return (request, response, next) => {
+    const limiter = request.app?.locals?.[RATE_LIMITER] as RateCounter | undefined;
+    if (!limiter || request.path !== graphqlPath) {
+      next();
+      return;
+    }
+    limiter.countRequest(request, response).then(
+      () => next(),
+      (error: unknown) => {
+        if (!(error instanceof RateLimited)) {
+          next(error);
+          return;
+        }
+        // The guard has set Retry-After on the response.
+        response.status(429).json({
+          errors: [{ message: error.message, extensions: { code: ErrorCode.RATE_LIMITED, retryAfterSeconds: error.retryAfterSeconds } }],
+        });
+      },
+    );
   };
 }
 

@@ -2,12 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { RateLimits } from '../../config/app-config';
-import { IP_LIMIT, RateLimitGuard, TOKEN_LIMIT, tokenTracker } from './rate-limit.guard';
+import type { RateLimiterSlot } from './query-limits';
+import { IP_LIMIT, RATE_LIMITER_SLOT, RateLimitGuard, TOKEN_LIMIT, tokenTracker } from './rate-limit.guard';
 
-/** Rate limits per address and per credential (RATE_LIMIT_*), or nothing when they are off. */
+/** Rate limits per address and per credential (RATE_LIMIT_*), or nothing when they are off; `slot` gets the limiter for graphql-ws. */
 @Module({})
 export class LimitsModule {
-  static forRoot(limits: RateLimits): DynamicModule {
+  static forRoot(limits: RateLimits, slot: RateLimiterSlot): DynamicModule {
     if (!limits.enabled) return { module: LimitsModule };
     const ttl = limits.windowSeconds * 1000;
     return {
@@ -20,7 +21,7 @@ export class LimitsModule {
           ],
         }),
       ],
-      providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
+      providers: [{ provide: RATE_LIMITER_SLOT, useValue: slot }, { provide: APP_GUARD, useClass: RateLimitGuard }],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable, type ExecutionContext, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type ExecutionContext, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import {
@@ -23,6 +23,20 @@ function countRequestHandler(): void {
   // Only a handler reference for the throttler's metadata lookups (no @SkipThrottle on it).
 }
 export const TOKEN_LIMIT = 'token';
+/** The injection token of the slot graphql-ws reads the limiter from (query-limits.ts RateLimiterSlot). */
+export const RATE_LIMITER_SLOT = 'RATE_LIMITER_SLOT';
+
+/** A client as the limiter sees it: its address and its headers (only `authorization` is read). */
+export interface RateClient {
+  readonly ip?: string;
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/** Counts requests against the limits; rejects with RateLimited once one is over. */
+export interface RateCounter {
+  countRequest(req: object, res: object): Promise<void>;
+  countHits(client: RateClient, res: object, hits: number): Promise<void>;
+}
 
 interface RequestLike {
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
@@ -31,17 +45,19 @@ interface RequestLike {
 }
 
 /**
- * Rate limits per client address and per credential, for REST routes and GraphQL over HTTP alike. A
- * GraphQL request counts once however many root fields it has (the guard runs per root field). The
- * credential is the `Authorization` value (API token or session token), hashed: requests with one token
- * share a budget whichever address they come from, and every request also counts against its address,
- * so trying many tokens from one address is limited too. graphql-ws operations are not counted here:
- * a connection is bounded by its number of running operations (query-limits.ts). An operation that runs
- * no resolver (only `__typename` or introspection) never reaches a guard: the query limits plugin counts
- * it through `countRequest`, found in the Express app's locals (RATE_LIMITER).
+ * Rate limits per client address and per credential, for REST routes, GraphQL over HTTP and graphql-ws
+ * alike. The credential is the `Authorization` value (API token or session token), hashed: requests with
+ * one token share a budget whichever address they come from, and every request also counts against its
+ * address, so trying many tokens from one address is limited too.
+ *
+ * A GraphQL request over HTTP is counted before its body is read (http-hardening.ts, through
+ * `countRequest`, found in the Express app's locals under RATE_LIMITER), so a request refused later (not
+ * JSON, not GraphQL, invalid, over a limit) has counted all the same; the guard then runs per root field
+ * and finds the request's decision made. A mutation's further root fields count one each (`countHits`,
+ * query-limits.ts), and so does every graphql-ws operation (through RATE_LIMITER_SLOT).
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
+export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit, RateCounter {
   private readonly decided = new WeakMap<object, Promise<boolean>>();
   private locals: Record<string, unknown> | undefined;
 
@@ -50,6 +66,7 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly adapterHost: HttpAdapterHost,
+    @Optional() @Inject(RATE_LIMITER_SLOT) private readonly slot?: { current?: RateCounter },
   ) {
     super(options, storage, reflector);
   }
@@ -59,12 +76,27 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
     const express = this.adapterHost.httpAdapter?.getInstance<{ locals?: Record<string, unknown> }>();
     if (express?.locals) express.locals[RATE_LIMITER] = this;
     this.locals = express?.locals;
+    if (this.slot) this.slot.current = this;
+  }
+
+  /**
+   * Counts `hits` requests of one client (a graphql-ws operation, a mutation's further commands): each one
+   * as a request of its own, so the per-request decision of `countRequest` is not reused.
+   */
+  async countHits(client: RateClient, res: object, hits: number): Promise<void> {
+    for (let hit = 0; hit < hits; hit += 1) {
+      await super.canActivate(this.httpContext({ ip: client.ip, headers: client.headers ?? {} }, res));
+    }
   }
 
   /** Counts one HTTP request as a REST route would be counted; rejects with RateLimited over the limit. */
   async countRequest(req: object, res: object): Promise<void> {
+    await this.canActivate(this.httpContext(req, res));
+  }
+
+  private httpContext(req: object, res: object): ExecutionContext {
     const http = { getRequest: () => req, getResponse: () => res, getNext: () => undefined };
-    const context = {
+    return {
       getType: () => 'http',
       switchToHttp: () => http,
       getHandler: () => countRequestHandler,
@@ -78,7 +110,6 @@ export class RateLimitGuard extends ThrottlerGuard implements OnModuleInit {
         throw new Error('HTTP only');
       },
     } as unknown as ExecutionContext;
-    await this.canActivate(context);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
