@@ -17,8 +17,11 @@ async function main(): Promise<void> {
   if (config.eventStoreUrl && config.seedsKey === undefined) {
     logger.warn('SEEDS_KEY is not set: the games\' secret seeds are kept in a file of this instance only. Set the same SEEDS_KEY on every instance that shares this event store, or games created on one cannot be played on another.');
   }
+  // The port the server got (PORT=0 asks for any free one), which is what a launcher reads from this line.
+  const address: unknown = app.getHttpServer().address();
+  const port = typeof address === 'object' && address !== null && 'port' in address ? (address as { port: number }).port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  logger.log(`GraphQL on http://${host}:${config.port}/graphql; health on /health/live and /health/ready; metrics on /metrics`);
+  logger.log(`GraphQL on http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql; health on /health/live and /health/ready; metrics on /metrics`);
 }
 
 main().catch((error: unknown) => {
