@@ -280,7 +280,10 @@ describe('hidden information stays hidden on every path, before and after the en
     expect((own.events.find((event) => event.position === plan.position)?.data as { plan: unknown }).plan).not.toBeNull();
 
     // The bots play the year out; Alice reads the newspaper whenever she may.
+    // A plan may be replaced until the reveal (SubmitPlan stays legal): each player plans once a month here.
     let chosen: RecordedEvent | undefined;
+    const plannedThisMonth = new Set<string>(['alice']);
+    let reveals = 0;
     for (let moves = 0; moves < 200; moves += 1) {
       const { phase } = await driver.status();
       if (phase === 'FINISHED') break;
@@ -288,8 +291,10 @@ describe('hidden information stays hidden on every path, before and after the en
       for (const playerId of players) {
         for (const action of await driver.legalActions(playerId)) {
           const move = chooseBolsaMove(action, random);
-          if (move?.kind === 'plan') await driver.plan(playerId, playerId === 'alice' ? [{ action: 'NEWSPAPER' }] : move.markers);
-          else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
+          if (move?.kind === 'plan' && !plannedThisMonth.has(playerId)) {
+            await driver.plan(playerId, playerId === 'alice' ? [{ action: 'NEWSPAPER' }] : move.markers);
+            plannedThisMonth.add(playerId);
+          } else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
           else continue;
           moved = true;
           break;
@@ -298,6 +303,11 @@ describe('hidden information stays hidden on every path, before and after the en
       }
       if (!moved) await driver.closePlanning();
       const gameLog = await log(streamId);
+      const revealsNow = gameLog.filter((event) => event.type === 'PlansRevealed').length;
+      if (revealsNow !== reveals) {
+        reveals = revealsNow;
+        plannedThisMonth.clear();
+      }
       chosen ??= gameLog.find((event) => event.type === 'NewspaperCardChosen' && (event.data as { returned: string[] }).returned.length > 0);
       if (chosen) break;
     }
@@ -359,8 +369,10 @@ describe('hidden information stays hidden on every path, before and after the en
       for (const playerId of players) {
         for (const action of await driver.legalActions(playerId)) {
           const move = chooseBolsaMove(action, random);
-          if (move?.kind === 'plan') await driver.plan(playerId, move.markers);
-          else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
+          if (move?.kind === 'plan' && !plannedThisMonth.has(playerId)) {
+            await driver.plan(playerId, move.markers);
+            plannedThisMonth.add(playerId);
+          } else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
           else continue;
           moved = true;
           break;
@@ -368,6 +380,11 @@ describe('hidden information stays hidden on every path, before and after the en
         if (moved) break;
       }
       if (!moved) await driver.closePlanning();
+      const revealsNow = (await log(streamId)).filter((event) => event.type === 'PlansRevealed').length;
+      if (revealsNow !== reveals) {
+        reveals = revealsNow;
+        plannedThisMonth.clear();
+      }
     }
     expect((await driver.status()).phase).toBe('FINISHED');
     await check('after the game');
