@@ -16,7 +16,8 @@ const moduleNameMapper = Object.fromEntries(
 module.exports = {
   ...preset,
   displayName: '@corbeille/api',
-  testTimeout: 60000,
+  // Whole games over HTTP: a bound against a hang, with room for a loaded machine (two projects test at once).
+  testTimeout: 180_000,
   moduleNameMapper,
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcOptions, module: { type: 'commonjs', ignoreDynamic: false } }],

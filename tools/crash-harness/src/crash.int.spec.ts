@@ -11,7 +11,7 @@ const KILLS = 20;
 const SEED = 7;
 const AUTH_SECRET = 'crash-harness-secret-of-at-least-32-characters';
 
-jest.setTimeout(170_000);
+jest.setTimeout(400_000);
 
 /** The real API as a child process, killed with SIGKILL at random moments while it plays, and restarted each time. */
 describe('the API killed at random moments', () => {

@@ -212,5 +212,5 @@ describe('fuzzed Stock Ticker mutation inputs', () => {
         `${accepted} accepted (${replayed} of them repeated command ids), ${refused} refused; codes ${byCode.join(', ')}; HTTP ${byStatus.join(', ')}`,
     );
     expect(accepted + refused).toBe(total);
-  }, 120_000);
+  }, 300_000);
 });
