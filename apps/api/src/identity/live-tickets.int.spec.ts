@@ -1,4 +1,5 @@
 import type { Client } from 'graphql-ws';
+import request from 'supertest';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { ADD_MEMBER, CREATE_LEAGUE, CREATE_SEASON, SCHEDULE_TABLE, SEAT_PLAYER, type TableView } from './testing/league-operations';
 import { dataAs, errorOf, gqlAs, signUp, wsClientAs, type SignedUp } from './testing/identity-client';
@@ -117,6 +118,9 @@ describe('live tickets', () => {
     expect(errorOf(await gqlAs(api, ticket, buy))).toEqual(refused);
     const after = await dataAs<{ game: { eventCount: number } }>(api, ann.token, `query { game(id: "${GAME_ID}") { eventCount } }`);
     expect(after.game.eventCount).toBe(before.game.eventCount);
+    // REST routes too.
+    const exported = await request(api.app.getHttpServer()).get(`/games/${GAME_ID}/export.ndjson`).set('authorization', `Bearer ${ticket}`);
+    expect(exported.status).toBe(401);
   });
 
   it('opens subscriptions only: queries and mutations over its socket are refused', async () => {

@@ -28,9 +28,9 @@ interface Credential {
 }
 
 /**
- * Reads `Authorization: Bearer <token>` (HTTP) or `connectionParams.authorization` (graphql-ws: also a
- * live ticket, for subscriptions only) before
- * every resolver and route, and sets the principal on `req.principal` / the socket's `extra.principal`.
+ * Reads `Authorization: Bearer <token>` (HTTP) or `connectionParams.authorization` (graphql-ws, where a
+ * live ticket is accepted too, for subscriptions only) before every resolver and route, and sets the
+ * principal on `req.principal` / the socket's `extra.principal`.
  * Without a credential, whatever principal is already there stays (anonymous by default). An invalid,
  * expired or revoked credential fails the request with UNAUTHENTICATED (HTTP 401 on REST routes).
  */
