@@ -14,7 +14,8 @@ export type Principal =
       readonly displayName: string;
       /** Granted scopes: a signed-in session has all its account's; an API token only those it was created with. */
       readonly scopes: readonly Scope[];
-      readonly via: 'session' | 'api-token';
+      /** `live-ticket`: a short-lived, read-only ticket that only opens graphql-ws subscriptions. */
+      readonly via: 'session' | 'api-token' | 'live-ticket';
     };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };

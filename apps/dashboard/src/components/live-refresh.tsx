@@ -1,9 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { createClient } from 'graphql-ws';
 import { useEffect, useRef, useState } from 'react';
-import { GAME_EVENTS_SUBSCRIPTION, type LiveStatus } from '../lib/live';
+import { createLiveClient, GAME_EVENTS_SUBSCRIPTION, type LiveStatus } from '../lib/live';
+import { liveTicketSource } from '../lib/live-ticket';
 import type { GameEvent } from '../lib/types';
 
 const LABELS: Readonly<Record<LiveStatus, string>> = {
@@ -15,7 +15,8 @@ const LABELS: Readonly<Record<LiveStatus, string>> = {
 
 /**
  * Follows a game's `gameEvents` subscription and re-renders the page (its server components read the
- * API as the signed-in account) shortly after each new event.
+ * API as the signed-in account) shortly after each new event. The socket is the signed-in account too,
+ * through a live ticket, so members-only games (a class's, for instance) follow as well.
  */
 export function LiveRefresh({ gameId, afterPosition, subscriptionUrl }: { gameId: string; afterPosition: number; subscriptionUrl: string }) {
   const router = useRouter();
@@ -23,20 +24,8 @@ export function LiveRefresh({ gameId, afterPosition, subscriptionUrl }: { gameId
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    let connectedOnce = false;
-    const client = createClient({
-      url: subscriptionUrl,
-      retryAttempts: 1000,
-      shouldRetry: () => true,
-      on: {
-        connecting: () => setStatus(connectedOnce ? 'reconnecting' : 'connecting'),
-        connected: () => {
-          connectedOnce = true;
-          setStatus('live');
-        },
-        closed: () => setStatus('reconnecting'),
-      },
-    });
+    const tickets = liveTicketSource();
+    const client = createLiveClient(subscriptionUrl, setStatus, tickets);
     const stop = client.subscribe<{ gameEvents: GameEvent }>(
       { query: GAME_EVENTS_SUBSCRIPTION, variables: { gameId, after: afterPosition } },
       {
@@ -44,7 +33,10 @@ export function LiveRefresh({ gameId, afterPosition, subscriptionUrl }: { gameId
           if (timer.current !== null) clearTimeout(timer.current);
           timer.current = setTimeout(() => router.refresh(), 300);
         },
-        error: () => setStatus('failed'),
+        error: () => {
+          tickets.forget();
+          setStatus('failed');
+        },
         complete: () => undefined,
       },
     );

@@ -614,6 +614,49 @@ describeWithChromium('dashboard in a browser (real API, production build)', () =
     await teacher.screenshot({ path: path.join(ARTIFACTS, 'teacher-audit.png'), fullPage: true });
   });
 
+  it("follows a class's game live as the signed-in student, whose socket carries a live ticket, not the session", async () => {
+    const teacherToken = await apiToken('teacher@demo.corbeille');
+    const kenzaToken = await apiToken('kenza@demo.corbeille');
+    const { me } = await api<{ me: { id: string } }>(`{ me { id } }`, {}, kenzaToken);
+    const gameId = 'e2e-class-live';
+    const { scheduleTable } = await api<{ scheduleTable: { id: string } }>(
+      `mutation ($input: ScheduleTableInput!) { scheduleTable(input: $input) { id } }`,
+      { input: { seasonId: 'demo-term', gameType: 'BOLSA', gameId } },
+      teacherToken,
+    );
+    await api(`mutation ($input: SeatPlayerInput!) { seatPlayer(input: $input) { id } }`, { input: { tableId: scheduleTable.id, playerId: 'kenza', accountId: me.id } }, teacherToken);
+    await api(`mutation ($input: CreateBolsaGameInput!) { createBolsaGame(input: $input) { __typename } }`, { input: { gameId, league: 'demo-class' } }, teacherToken);
+
+    const student = await freshPage();
+    const sentInits: string[] = [];
+    const received: string[] = [];
+    student.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('connection_init')) sentInits.push(frame.payload);
+      });
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string') received.push(frame.payload);
+      });
+    });
+    await student.goto(`${dashboardUrl}/sign-in?next=${encodeURIComponent(`/games/${gameId}`)}`);
+    await signInThrough(student, 'kenza@demo.corbeille');
+    await student.waitForURL(new RegExp(`/games/${gameId}$`));
+    await student.locator('[data-live-status="live"]').waitFor();
+    const session = (await student.context().cookies()).find((cookie) => cookie.name === 'corbeille_session')?.value ?? '';
+    expect(session).not.toBe('');
+    expect(sentInits.length).toBeGreaterThan(0);
+    expect(sentInits.every((init) => /"authorization":"Bearer cbl_/.test(init) && !init.includes(session))).toBe(true);
+
+    // A move of hers arrives over the socket.
+    await api(`mutation { joinBolsaGame(input: { gameId: "${gameId}", playerId: "kenza", name: "Kenza" }) { __typename } }`, {}, kenzaToken);
+    const deadline = Date.now() + 15_000;
+    while (!received.some((payload) => payload.includes('"type":"next"') && payload.includes('gameEvents')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(received.some((payload) => payload.includes('"type":"next"') && payload.includes('gameEvents'))).toBe(true);
+    await expect(student.locator('[data-live-status]').getAttribute('data-live-status')).resolves.not.toBe('failed');
+  });
+
   it('shows a BOLSA game and replays it; the referee views it as one player', async () => {
     const token = await apiToken('teacher@demo.corbeille');
     await teacher.goto(`${dashboardUrl}/games/class-bolsa-1`);

@@ -1,4 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
+import { liveConnectionParams, liveTicketSource, type LiveTicketSource } from './live-ticket';
 import { BOARD_FIELDS, EVENT_FIELDS } from './queries';
 import type { GameEvent, PriceBoard } from './types';
 
@@ -19,25 +20,48 @@ export interface LiveHandlers {
 }
 
 /**
+ * The browser's graphql-ws client, as the signed-in account: every (re)connection sends a live ticket
+ * (a fresh one once the last has expired); none for a visitor who is not signed in.
+ */
+export function createLiveClient(
+  url: string,
+  onStatus: (status: LiveStatus) => void,
+  tickets: LiveTicketSource = liveTicketSource(),
+  webSocketImpl?: unknown,
+): Client {
+  let connectedOnce = false;
+  return createClient({
+    url,
+    connectionParams: liveConnectionParams(tickets),
+    retryAttempts: 1000,
+    shouldRetry: () => true,
+    ...(webSocketImpl === undefined ? {} : { webSocketImpl }),
+    on: {
+      connecting: () => onStatus(connectedOnce ? 'reconnecting' : 'connecting'),
+      connected: () => {
+        connectedOnce = true;
+        onStatus('live');
+      },
+      closed: () => onStatus('reconnecting'),
+    },
+  });
+}
+
+/**
  * Subscribes to a game's new events (resuming after `afterPosition`, so nothing is missed across
  * reconnects) and to its price board. Returns a function that stops everything.
  */
-export function subscribeToGame(url: string, gameId: string, afterPosition: number, handlers: LiveHandlers): () => void {
-  let connectedOnce = false;
-  const client: Client = createClient({
-    url,
-    retryAttempts: 1000,
-    shouldRetry: () => true,
-    on: {
-      connecting: () => handlers.onStatus(connectedOnce ? 'reconnecting' : 'connecting'),
-      connected: () => {
-        connectedOnce = true;
-        handlers.onStatus('live');
-      },
-      closed: () => handlers.onStatus('reconnecting'),
-    },
-  });
+export function subscribeToGame(
+  url: string,
+  gameId: string,
+  afterPosition: number,
+  handlers: LiveHandlers,
+  tickets: LiveTicketSource = liveTicketSource(),
+): () => void {
+  const client: Client = createLiveClient(url, (status) => handlers.onStatus(status), tickets);
   const fail = (error: unknown) => {
+    // A refused ticket (e.g. expired against the API's clock) is not offered to the next connection.
+    tickets.forget();
     const detail = Array.isArray(error)
       ? error.map((entry: { message?: unknown }) => String(entry.message)).join('; ')
       : error instanceof Error

@@ -9,12 +9,19 @@ import type { ApiTokenRecordView } from '../read-models/identity-read-models';
 import type { IdentityProjection } from '../read-models/identity.projection';
 import { IdentityCommandsService } from '../services/identity-commands.service';
 import { digestApiToken, isApiToken } from './credentials';
-import { SessionTokens } from './session-tokens';
+import { isLiveTicket, SessionTokens } from './session-tokens';
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
+/** Where a credential arrived: an HTTP request, or a graphql-ws connection's `connectionParams`. */
+export type Transport = 'http' | 'socket';
+
+/** What a live ticket grants: reading, never playing, refereeing or managing (its operations: subscriptions). */
+export const LIVE_TICKET_SCOPES = ['read'] as const;
+
 /**
- * Who sent a request, from its `Authorization: Bearer <token>` value: a session JWT or an API token.
+ * Who sent a request, from its `Authorization: Bearer <token>` value: a session JWT or an API token, or
+ * over graphql-ws also a live ticket (read-only, for the browser's live connection).
  * No credential: undefined (the request stays anonymous). A credential that is malformed, unknown,
  * expired or revoked: UNAUTHENTICATED, never a silent downgrade to anonymous.
  */
@@ -31,14 +38,27 @@ export class AuthenticationService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async principalOf(authorization: unknown): Promise<Principal | undefined> {
+  async principalOf(authorization: unknown, transport: Transport = 'http'): Promise<Principal | undefined> {
     if (authorization === undefined || authorization === null || authorization === '') return undefined;
     const match = typeof authorization === 'string' ? BEARER.exec(authorization) : null;
     const token = match?.[1];
     if (token === undefined) {
       throw new Unauthenticated('MALFORMED_AUTHORIZATION', 'Send credentials as "Authorization: Bearer <token>"');
     }
+    if (isLiveTicket(token)) {
+      if (transport !== 'socket') {
+        throw new Unauthenticated('LIVE_TICKET_NOT_ACCEPTED', 'A live ticket only opens a live (graphql-ws) connection; send a session or API token here');
+      }
+      return this.fromLiveTicket(token);
+    }
     return isApiToken(token) ? this.fromApiToken(token) : this.fromSession(token);
+  }
+
+  private async fromLiveTicket(ticket: string): Promise<Principal> {
+    const accountId = await this.sessions.verifyLiveTicket(ticket);
+    const account = this.projection.store.accountById(accountId);
+    if (!account) throw new Unauthenticated('INVALID_TOKEN', 'This token is not valid');
+    return { kind: 'account', accountId, displayName: account.displayName, scopes: LIVE_TICKET_SCOPES, via: 'live-ticket' };
   }
 
   private async fromSession(token: string): Promise<Principal> {

@@ -35,6 +35,18 @@ export class AuthPayloadModel {
   account!: AccountModel;
 }
 
+@ObjectType('LiveTicket', {
+  description:
+    'A short-lived, read-only ticket for a graphql-ws connection: send it as `connectionParams.authorization` (`Bearer <ticket>`). It opens subscriptions only; HTTP requests refuse it.',
+})
+export class LiveTicketModel {
+  @Field(() => String)
+  ticket!: string;
+
+  @Field(() => String, { description: 'ISO-8601; ask for a new ticket to connect after this (an open subscription goes on).' })
+  expiresAt!: string;
+}
+
 @ObjectType('ApiToken', { description: 'An API token for a third-party client. Its secret is shown once, when created.' })
 export class ApiTokenModel {
   @Field(() => ID)

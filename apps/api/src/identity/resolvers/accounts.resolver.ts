@@ -2,7 +2,7 @@ import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { Principal } from '../../access/access.port';
 import { CurrentPrincipal } from '../../common/principal/current-principal.decorator';
 import { SignInInput, SignUpInput } from '../dtos/account.inputs';
-import { AccountModel, AuthPayloadModel } from '../models/account.model';
+import { AccountModel, AuthPayloadModel, LiveTicketModel } from '../models/account.model';
 import { AccountsService } from '../services/accounts.service';
 
 @Resolver()
@@ -17,6 +17,14 @@ export class AccountsResolver {
   @Mutation(() => AuthPayloadModel, { nullable: true, description: 'Signs in: a session token to send as `Authorization: Bearer <token>`.' })
   signIn(@Args('input') input: SignInInput): Promise<AuthPayloadModel> {
     return this.accounts.signIn(input);
+  }
+
+  @Mutation(() => LiveTicketModel, {
+    nullable: true,
+    description: "A 5-minute, read-only ticket for a live (graphql-ws) connection as the signed-in account, for clients that must not hold the session token (a signed-in session only).",
+  })
+  issueLiveTicket(@CurrentPrincipal() principal: Principal): Promise<LiveTicketModel> {
+    return this.accounts.issueLiveTicket(principal);
   }
 
   @Query(() => AccountModel, { nullable: true, description: 'The signed-in account (null when anonymous).' })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ConcurrencyConflict } from '@corbeille/kernel';
+import { ConcurrencyConflict, Forbidden } from '@corbeille/kernel';
 import {
   ACCOUNT_SCOPES,
   accountDecider,
@@ -8,6 +8,7 @@ import {
   emailClaimDecider,
   emailClaimStreamId,
   normalizeEmail,
+  type Scope,
 } from '@corbeille/identity';
 import type { Principal } from '../../access/access.port';
 import { Unauthenticated } from '../../common/errors/unauthenticated.error';
@@ -15,9 +16,10 @@ import { COMMAND_HANDLER } from '../../infrastructure/infrastructure.tokens';
 import type { CommandHandler } from '@corbeille/application';
 import { digestEmail } from '../auth/credentials';
 import { PasswordHasher } from '../auth/password-hasher';
+import { requireAccount } from '../auth/principal-requirements';
 import { SessionTokens } from '../auth/session-tokens';
 import { IDENTITY_PROJECTION } from '../identity.tokens';
-import type { AccountModel, AuthPayloadModel } from '../models/account.model';
+import type { AccountModel, AuthPayloadModel, LiveTicketModel } from '../models/account.model';
 import type { AccountRecord } from '../read-models/identity-read-models';
 import type { IdentityProjection } from '../read-models/identity.projection';
 import { IdentityCommandsService } from './identity-commands.service';
@@ -63,9 +65,22 @@ export class AccountsService {
   }
 
   me(principal: Principal): AccountModel | null {
-    if (principal.kind !== 'account') return null;
+    // A live ticket never reaches a query (the principal guard refuses it); were it to, it is nobody here.
+    if (principal.kind !== 'account' || principal.via === 'live-ticket') return null;
     const account = this.projection.store.accountById(principal.accountId);
-    return account ? toAccountModel(account, principal) : null;
+    return account ? toAccountModel(account, principal.scopes, principal.via) : null;
+  }
+
+  /**
+   * A short-lived ticket for the browser's live connection: the dashboard keeps the session in an httpOnly
+   * cookie, so its page scripts get this (read-only, subscriptions only) instead. Sessions only: an API
+   * token opens a socket itself, and a ticket cannot be stretched into another.
+   */
+  async issueLiveTicket(principal: Principal): Promise<LiveTicketModel> {
+    const account = requireAccount(principal);
+    if (account.via !== 'session') throw new Forbidden('SESSION_REQUIRED', 'Only a signed-in session may ask for a live ticket');
+    const { token, expiresAt } = await this.sessions.issueLiveTicket(account.accountId);
+    return { ticket: token, expiresAt };
   }
 
   /**
@@ -96,24 +111,17 @@ export class AccountsService {
 
   private async session(account: AccountRecord): Promise<AuthPayloadModel> {
     const { token, expiresAt } = await this.sessions.issue(account.accountId);
-    const principal: Principal = {
-      kind: 'account',
-      accountId: account.accountId,
-      displayName: account.displayName,
-      scopes: ACCOUNT_SCOPES,
-      via: 'session',
-    };
-    return { token, expiresAt, account: toAccountModel(account, principal) };
+    return { token, expiresAt, account: toAccountModel(account, ACCOUNT_SCOPES, 'session') };
   }
 }
 
-function toAccountModel(account: AccountRecord, principal: Extract<Principal, { kind: 'account' }>): AccountModel {
+function toAccountModel(account: AccountRecord, scopes: readonly Scope[], via: AccountModel['via']): AccountModel {
   return {
     id: account.accountId,
     email: account.email,
     displayName: account.displayName,
     createdAt: account.registeredAt,
-    scopes: [...principal.scopes],
-    via: principal.via,
+    scopes: [...scopes],
+    via,
   };
 }

@@ -88,6 +88,8 @@ export const ACCESS_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // Accounts.
   'Mutation.signUp': { allowed: EVERYONE, args: () => ({ input: { email: 'newcomer@example.com', password: 'a long enough password', displayName: 'New' } }) },
   'Mutation.signIn': { allowed: EVERYONE, args: (ids) => ({ input: { email: 'ann@example.com', password: ids.password } }) },
+  // A live ticket for the browser's socket: a session only (live-tickets.int.spec.ts: what a ticket may do).
+  'Mutation.issueLiveTicket': { allowed: SESSIONS },
   // A session manages tokens; a token may not mint or revoke tokens.
   'Mutation.createApiToken': { allowed: SESSIONS },
   // Ann revokes her READ token (so this runs at the very end); to anyone else it is "not found", not "forbidden".
