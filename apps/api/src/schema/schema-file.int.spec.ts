@@ -33,7 +33,8 @@ describe('the schema file', () => {
   });
 
   it('is served in production, where introspection is off', async () => {
-    const production = await startTestApp({ config: { production: true, graphiql: false } });
+    // As NODE_ENV=production configures it (loadAppConfig): no GraphiQL, no introspection.
+    const production = await startTestApp({ config: { production: true, graphiql: false, introspection: false } });
     try {
       const introspection = await production.gql('{ __schema { queryType { name } } }');
       expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
