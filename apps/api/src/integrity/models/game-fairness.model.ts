@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('GameFairness', { description: "How a game's chance can be verified: the seed's commitment, and the seed once revealed." })
