@@ -12,7 +12,7 @@ import { createApp } from '@corbeille/api/src/create-app';
 import { asTestPlayer, TEST_REFEREE, testAuthenticator, TestAccessPolicy } from '@corbeille/api/src/testing/test-access-policy';
 import type { EventStore } from '@corbeille/event-store';
 import { seededRandom } from '@corbeille/kernel';
-import { PLAYED_GAMES, playedGames } from './testing/played-games';
+import { PLAYED_GAMES, playedGames, V1_GAME } from './testing/played-games';
 import { verifyGameFile } from './verify-game';
 
 interface EventPage {
@@ -108,6 +108,24 @@ describe('game files: GET /games/:id/export.ndjson, checked offline by npm run v
     figures.push(
       `${gameType}: ${report.events} events (${report.linkChecked} link-checked), ${file.length} bytes; ${report.publishedFairness?.unitsChecked} units, ${report.publishedFairness?.drawsChecked} public draws, ${report.fairness?.checksumsChecked ?? 0} checksums checked; ${report.redacted} hidden from the referee too`,
     );
+  });
+
+  it('checks a game recorded under hmac-sha256-v1: its seed, revealed at the end, matches its commitment', async () => {
+    const file = await exported(V1_GAME);
+    const lines = file.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const fairness = lines[lines.length - 1] as { scheme: string; commitment: string; epochs: { seed: string | null }[] };
+    expect(fairness).toMatchObject({ kind: 'fairness', scheme: 'hmac-sha256-v1', units: [], batchRoots: [] });
+    expect(fairness.epochs[0]?.seed).toMatch(/^[0-9a-f]{64}$/);
+    const report = verifyGameFile(file);
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, redacted: 0, fairness: { ok: true, scheme: 'hmac-sha256-v1', seedRevealed: true } });
+    expect(report.eventsFolded).toBe(report.events);
+    expect(report.fairness?.checksumsChecked).toBeGreaterThan(0);
+    // A revealed seed that is not the committed one is refused.
+    const forged = file.replace(/"revealedSeed":"([0-9a-f])/, (_match, digit: string) => `"revealedSeed":"${digit === '0' ? '1' : '0'}`);
+    expect(forged).not.toBe(file);
+    expect(verifyGameFile(forged).ok).toBe(false);
+    figures.push(`stock-ticker (hmac-sha256-v1): ${report.events} events, seed revealed and matching its commitment, ${report.fairness?.checksumsChecked} checksums`);
   });
 
   it("gives a spectator the events as the GraphQL events field does: hidden cards stay hidden, the rest still checks", async () => {
