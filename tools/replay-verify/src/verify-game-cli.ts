@@ -23,7 +23,14 @@ function main(): void {
   );
   console.log(`  replay: ${report.eventsFolded} events folded${fairness ? `, ${fairness.commandsReplayed} commands that drew decided again, ${fairness.checksumsChecked} checksums` : ''}`);
   if (fairness) {
-    const seed = fairness.commitment === undefined ? 'no seed commitment' : fairness.seedRevealed ? 'seed revealed' : 'seed not revealed yet';
+    const seed =
+      fairness.commitment === undefined
+        ? 'no seed commitment'
+        : fairness.scheme === 'hmac-sha256-v2'
+          ? 'hmac-sha256-v2 (the secret is never revealed: each public outcome is checked with its sub-seed, below)'
+          : fairness.seedRevealed
+            ? 'seed revealed'
+            : 'seed not revealed yet';
     console.log(`  chance: ${seed}; ${fairness.drawsChecked} draws checked, ${fairness.drawsPending} pending, ${fairness.commitmentsChecked} commitments checked`);
   }
   const published = report.publishedFairness;

@@ -209,7 +209,7 @@ export function verifyGameFile(text: string): GameFileReport {
   }
   if (linkChecked > 0) {
     notes.push(
-      `${linkChecked} events carry only their public metadata (secrets stay on the server): their links are checked, their hashes cannot be recomputed; their content is checked by the replay and the public record of chance`,
+      `${linkChecked} events carry only their public metadata (secrets stay on the server): their links are checked, their hashes cannot be recomputed; their content is checked by ${redactedRevisions.size === 0 ? 'the replay and ' : ''}the public record of chance`,
     );
   }
   return {
