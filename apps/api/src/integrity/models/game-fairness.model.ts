@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { SafeIntScalar } from '../../common/scalars/safe-int.scalar';
 
 @ObjectType('GameFairness', { description: "How a game's chance can be verified: the seed's commitment, and the seed once revealed." })
@@ -50,13 +50,13 @@ export class GameFairnessModel {
 
 @ObjectType('BatchRoot', { description: 'The Merkle root of a batch of sub-seeds, and the revision of the event that recorded it.' })
 export class BatchRootModel {
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   batch!: number;
 
   @Field(() => String)
   root!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   revision!: number;
 }
 
@@ -65,19 +65,19 @@ export class ChanceDrawModel {
   @Field(() => String)
   index!: string;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   min!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   max!: number;
 
-  @Field(() => Int, { nullable: true, description: 'Null while the outcome is hidden from this viewer.' })
+  @Field(() => SafeIntScalar, { nullable: true, description: 'Null while the outcome is hidden from this viewer.' })
   value!: number | null;
 }
 
 @ObjectType('ChancePosition', { description: 'One position of a shuffled pile: its commitment, and its card and nonce to a viewer who may see that card.' })
 export class ChancePositionModel {
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   position!: number;
 
   @Field(() => String, { description: 'SHA-256 of the canonical JSON of { nonce, value }.' })
@@ -92,16 +92,16 @@ export class ChancePositionModel {
 
 @ObjectType('ChanceUnit', { description: 'One unit of chance of a game (hmac-sha256-v2), as this viewer may see it.' })
 export class ChanceUnitModel {
-  @Field(() => Int, { description: 'The revision of the first event of the command that drew it.' })
+  @Field(() => SafeIntScalar, { description: 'The revision of the first event of the command that drew it.' })
   revision!: number;
 
   @Field(() => SafeIntScalar)
   position!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   unit!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeIntScalar)
   batch!: number;
 
   @Field(() => Boolean, { description: 'A shuffled pile, whose order is hidden information.' })
