@@ -18,11 +18,24 @@ function main(): void {
   const report = verifyGameFile(readFileSync(file, 'utf8'));
   const fairness = report.fairness;
   console.log(`${path}: ${report.gameType ?? '?'} game ${report.gameId ?? '?'}, ${report.events} events`);
-  console.log(`  hash chain: ${report.chainChecked} events checked${report.redacted > 0 ? `, ${report.redacted} hidden from this reader` : ''}`);
+  console.log(
+    `  hash chain: ${report.chainChecked} hashes recomputed, ${report.linkChecked} events link-checked only (public metadata)${report.redacted > 0 ? `, ${report.redacted} hidden from this reader` : ''}`,
+  );
   console.log(`  replay: ${report.eventsFolded} events folded${fairness ? `, ${fairness.commandsReplayed} commands that drew decided again, ${fairness.checksumsChecked} checksums` : ''}`);
   if (fairness) {
-    const seed = fairness.commitment === undefined ? 'no seed commitment' : fairness.seedRevealed ? 'seed revealed' : 'seed not revealed yet';
+    const seed =
+      fairness.commitment === undefined
+        ? 'no seed commitment'
+        : fairness.scheme === 'hmac-sha256-v2'
+          ? 'hmac-sha256-v2 (the secret is never revealed: each public outcome is checked with its sub-seed, below)'
+          : fairness.seedRevealed
+            ? 'seed revealed'
+            : 'seed not revealed yet';
     console.log(`  chance: ${seed}; ${fairness.drawsChecked} draws checked, ${fairness.drawsPending} pending, ${fairness.commitmentsChecked} commitments checked`);
+  }
+  const published = report.publishedFairness;
+  if (published) {
+    console.log(`  public chance: ${published.unitsChecked} units in their committed batch, ${published.seedsChecked} sub-seeds and ${published.drawsChecked} draws recomputed, ${published.positionsChecked} card positions opened`);
   }
   for (const note of report.notes) console.log(`  note: ${note}`);
   for (const problem of report.problems) console.log(`  line ${problem.line || '-'}: ${problem.message}`);

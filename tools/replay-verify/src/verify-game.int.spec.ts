@@ -12,7 +12,7 @@ import { createApp } from '@corbeille/api/src/create-app';
 import { asTestPlayer, TEST_REFEREE, testAuthenticator, TestAccessPolicy } from '@corbeille/api/src/testing/test-access-policy';
 import type { EventStore } from '@corbeille/event-store';
 import { seededRandom } from '@corbeille/kernel';
-import { PLAYED_GAMES, playedGames } from './testing/played-games';
+import { PLAYED_GAMES, playedGames, V1_GAME } from './testing/played-games';
 import { verifyGameFile } from './verify-game';
 
 interface EventPage {
@@ -75,22 +75,57 @@ describe('game files: GET /games/:id/export.ndjson, checked offline by npm run v
     return file;
   };
 
-  it.each(Object.entries(PLAYED_GAMES))('a %s game round-trips: chain, replay and chance check out', (gameType, gameId) => {
+  /** Metadata keys that hold secrets (sub-seeds, draws, the command, a plan's nonce, the command binding). */
+  const SECRET_KEYS = ['units', 'draws', 'command', 'commitmentNonce', 'commandBinding'];
+
+  it.each(Object.entries(PLAYED_GAMES))('a %s game round-trips: links, replay and the public chance check out, no secret metadata', (gameType, gameId) => {
     const file = fileOf(gameId);
     const lines = file.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines[0]).toMatchObject({ kind: 'header', format: 'corbeille-game/1', gameId, gameType, engineVersion: '1', viewer: 'referee' });
-    expect(lines[lines.length - 1]).toMatchObject({ kind: 'fairness', streamId: `integrity-${gameId}` });
+    expect(lines[0]).toMatchObject({ kind: 'header', format: 'corbeille-game/1', gameId, gameType, engineVersion: expect.any(String), viewer: 'referee' });
+    const last = lines[lines.length - 1] as Record<string, unknown>;
+    expect(last).toMatchObject({ kind: 'fairness', streamId: `integrity-${gameId}`, scheme: 'hmac-sha256-v2' });
+    const events = lines.filter((line) => line['kind'] === 'event') as { metadata: Record<string, unknown>; metadataTrimmed?: string[] }[];
+    // Not even the referee's file carries them: they stay in the server's log.
+    expect(events.flatMap((event) => Object.keys(event.metadata).filter((key) => SECRET_KEYS.includes(key)))).toEqual([]);
+    expect(events.every((event) => event.metadataTrimmed?.includes('commandBinding'))).toBe(true);
     const report = verifyGameFile(file);
     expect(report.problems).toEqual([]);
-    expect(report).toMatchObject({ ok: true, gameId, gameType, redacted: 0, notes: [] });
-    expect(report.eventsFolded).toBe(report.events);
-    expect(report.chainChecked).toBe(report.events);
-    expect(report.fairness).toMatchObject({ ok: true, seedRevealed: true });
-    expect(report.fairness?.drawsChecked).toBeGreaterThan(0);
-    expect(report.fairness?.commandsReplayed).toBeGreaterThan(0);
+    expect(report).toMatchObject({ ok: true, gameId, gameType });
+    expect(report.linkChecked).toBe(report.events);
+    expect(report.notes.join('\n')).toMatch(/their links are checked, their hashes cannot be recomputed/);
+    expect(report.publishedFairness).toMatchObject({ ok: true });
+    expect(report.publishedFairness?.unitsChecked).toBeGreaterThan(0);
+    if (gameType === 'bolsa') {
+      // Nobody sees BOLSA's deck order nor the cards a reader put back, the referee included: no replay.
+      expect(report.redacted).toBeGreaterThan(0);
+      expect(report.eventsFolded).toBe(0);
+    } else {
+      expect(report.redacted).toBe(0);
+      expect(report.eventsFolded).toBe(report.events);
+      expect(report.fairness).toMatchObject({ ok: true });
+      expect(report.fairness?.checksumsChecked).toBeGreaterThan(0);
+    }
     figures.push(
-      `${gameType}: ${report.events} events, ${file.length} bytes; ${report.fairness?.drawsChecked} draws and ${report.fairness?.commandsReplayed} commands checked, ${report.fairness?.checksumsChecked} checksums`,
+      `${gameType}: ${report.events} events (${report.linkChecked} link-checked), ${file.length} bytes; ${report.publishedFairness?.unitsChecked} units, ${report.publishedFairness?.drawsChecked} public draws, ${report.fairness?.checksumsChecked ?? 0} checksums checked; ${report.redacted} hidden from the referee too`,
     );
+  });
+
+  it('checks a game recorded under hmac-sha256-v1: its seed, revealed at the end, matches its commitment', async () => {
+    const file = await exported(V1_GAME);
+    const lines = file.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const fairness = lines[lines.length - 1] as { scheme: string; commitment: string; epochs: { seed: string | null }[] };
+    expect(fairness).toMatchObject({ kind: 'fairness', scheme: 'hmac-sha256-v1', units: [], batchRoots: [] });
+    expect(fairness.epochs[0]?.seed).toMatch(/^[0-9a-f]{64}$/);
+    const report = verifyGameFile(file);
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, redacted: 0, fairness: { ok: true, scheme: 'hmac-sha256-v1', seedRevealed: true } });
+    expect(report.eventsFolded).toBe(report.events);
+    expect(report.fairness?.checksumsChecked).toBeGreaterThan(0);
+    // A revealed seed that is not the committed one is refused.
+    const forged = file.replace(/"revealedSeed":"([0-9a-f])/, (_match, digit: string) => `"revealedSeed":"${digit === '0' ? '1' : '0'}`);
+    expect(forged).not.toBe(file);
+    expect(verifyGameFile(forged).ok).toBe(false);
+    figures.push(`stock-ticker (hmac-sha256-v1): ${report.events} events, seed revealed and matching its commitment, ${report.fairness?.checksumsChecked} checksums`);
   });
 
   it("gives a spectator the events as the GraphQL events field does: hidden cards stay hidden, the rest still checks", async () => {
@@ -127,13 +162,44 @@ describe('game files: GET /games/:id/export.ndjson, checked offline by npm run v
     for (const event of events) expect({ type: event.type, data: event.data }).toEqual(shown.get(event.revision));
   });
 
-  it('reports a changed byte with its line', () => {
+  it('refuses changed content of a link-checked event: the replay\'s checksum no longer matches', () => {
     const lines = fileOf(PLAYED_GAMES['stock-ticker']).split('\n');
     const target = lines.findIndex((line) => line.includes('"type":"SharesBought"'));
     lines[target] = (lines[target] as string).replace(/"shares":(\d)/, (_match, digit: string) => `"shares":${(Number(digit) + 1) % 10}`);
     const report = verifyGameFile(lines.join('\n'));
     expect(report.ok).toBe(false);
+    expect(report.problems.map((problem) => problem.message).join('\n')).toMatch(/CHECKSUM/);
+  });
+
+  it('recomputes the hash of an event that claims its metadata whole, naming its line', () => {
+    const lines = fileOf(PLAYED_GAMES['stock-ticker']).split('\n');
+    const target = lines.findIndex((line) => line.includes('"type":"SharesBought"'));
+    const { metadataTrimmed: _trimmed, ...event } = JSON.parse(lines[target] as string) as Record<string, unknown>;
+    lines[target] = JSON.stringify(event);
+    const report = verifyGameFile(lines.join('\n'));
+    expect(report.ok).toBe(false);
     expect(report.problems[0]).toMatchObject({ line: target + 1, message: expect.stringContaining('changed') });
+  });
+
+  it('refuses a link-checked event whose link was changed, naming its line', () => {
+    const lines = fileOf(PLAYED_GAMES.bolsa).split('\n');
+    const event = JSON.parse(lines[7] as string) as { metadata: { chain: { previous: string } } };
+    event.metadata.chain.previous = 'e'.repeat(64);
+    lines[7] = JSON.stringify(event);
+    const report = verifyGameFile(lines.join('\n'));
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((problem) => problem.line)).toContain(8);
+  });
+
+  it('refuses a fairness line whose public record was forged', () => {
+    const lines = fileOf(PLAYED_GAMES['stock-ticker']).trimEnd().split('\n');
+    const fairness = JSON.parse(lines[lines.length - 1] as string) as { units: { draws: { value: number | null }[] }[] };
+    const draw = fairness.units.flatMap((unit) => unit.draws).find((candidate) => candidate.value !== null) as { value: number };
+    draw.value += 1;
+    lines[lines.length - 1] = JSON.stringify(fairness);
+    const report = verifyGameFile(lines.join('\n'));
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((problem) => problem.message).join('\n')).toMatch(/published fairness/);
   });
 
   it('refuses a truncated file', () => {

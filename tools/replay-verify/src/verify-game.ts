@@ -1,5 +1,13 @@
 import type { RecordedEvent } from '@corbeille/event-store';
-import { verifyFairness, verifyStreamChain, type FairnessReport } from '@corbeille/integrity';
+import {
+  chainOf,
+  verifyFairness,
+  verifyPublishedFairness,
+  verifyStreamChain,
+  type FairnessReport,
+  type PublishedFairness,
+  type PublishedFairnessCheck,
+} from '@corbeille/integrity';
 import { fairnessFoldOf, gameOfStream, UnknownEngineVersionError } from '@corbeille/projections';
 
 /** The first line's `format` this verifier reads (apps/api/src/export/game-export.service.ts writes it). */
@@ -18,10 +26,18 @@ export interface GameFileReport {
   readonly events: number;
   /** Events this file's reader was not shown whole: their content cannot be checked, nor the game replayed. */
   readonly redacted: number;
+  /** Events whose hash was recomputed from their content (their metadata is whole in the file). */
   readonly chainChecked: number;
+  /**
+   * Events whose metadata the file trims (secrets stay on the server): their hash cannot be recomputed, so
+   * only their link is checked (each chains from its predecessor's hash, up to the header's chain head).
+   */
+  readonly linkChecked: number;
   /** Events folded again by the engine (0 when the game could not be replayed). */
   readonly eventsFolded: number;
   readonly fairness: FairnessReport | undefined;
+  /** The fairness line's public record (batch roots, units) checked with verifyPublishedFairness. */
+  readonly publishedFairness: PublishedFairnessCheck | undefined;
   readonly problems: readonly GameFileProblem[];
   /** What could not be checked, and why (e.g. events hidden from the reader): not a fault of the file. */
   readonly notes: readonly string[];
@@ -36,7 +52,13 @@ interface Header {
   readonly chainHead: { readonly revision: number; readonly position: number; readonly hash: string } | null;
 }
 
-type EventLine = RecordedEvent & { readonly redacted?: boolean };
+type EventLine = RecordedEvent & { readonly redacted?: boolean; readonly metadataTrimmed?: unknown };
+
+/** The fairness line (apps/api/src/export/game-export.service.ts): what `gameFairness` serves the file's reader. */
+interface FairnessLine extends Partial<PublishedFairness> {
+  readonly events?: RecordedEvent[];
+  readonly commitments?: readonly { readonly revision: number; readonly hash: string; readonly nonce: string | null }[];
+}
 
 /**
  * Checks a game file (`GET /games/:id/export.ndjson`) offline: its shape (a header, the events it
@@ -67,8 +89,10 @@ export function verifyGameFile(text: string): GameFileReport {
     events,
     redacted: 0,
     chainChecked: 0,
+    linkChecked: 0,
     eventsFolded: 0,
     fairness: undefined,
+    publishedFairness: undefined,
     problems,
     notes: [],
   });
@@ -104,19 +128,36 @@ export function verifyGameFile(text: string): GameFileReport {
   });
   const events = eventLines.map((entry) => withoutKind(entry.value));
   const redactedRevisions = new Set(events.filter((event) => event.redacted === true).map((event) => event.revision));
+  const trimmedRevisions = new Set(events.filter((event) => Array.isArray(event.metadataTrimmed) && event.metadataTrimmed.length > 0).map((event) => event.revision));
+  const fairnessLine = (fairnessLines[0]?.value ?? {}) as FairnessLine;
 
   // The hash chain, anchored at the head the header names (a file cut after an event still fails).
   const anchor = header.chainHead ? { anchor: { revision: header.chainHead.revision, hash: header.chainHead.hash } } : {};
-  const chain = verifyStreamChain(
-    events.map(({ redacted: _redacted, ...event }) => event),
-    anchor,
-  );
+  const plain = events.map(({ redacted: _redacted, metadataTrimmed: _trimmed, ...event }) => event);
+  const chain = verifyStreamChain(plain, anchor);
+  const linkOnly = (revision: number) => redactedRevisions.has(revision) || trimmedRevisions.has(revision);
   for (const problem of chain.problems) {
-    // A hidden event's content differs from what was hashed by design; its link is still checked.
-    if (problem.kind === 'changed' && redactedRevisions.has(problem.revision)) continue;
+    // A hidden event's content, or trimmed metadata, differs from what was hashed by design; its link is checked below.
+    if (problem.kind === 'changed' && linkOnly(problem.revision)) continue;
     problems.push({ line: lineOfRevision.get(problem.revision) ?? 0, message: `${problem.kind}: ${problem.detail}` });
   }
   if (header.chainHead === null) problems.push({ line: 1, message: 'the game was recorded without a hash chain: the file cannot be checked' });
+  else {
+    // The links on their own: each event chains from its predecessor's hash, from nothing at revision 0, to the head.
+    const seen = new Set(problems.map((problem) => problem.line));
+    plain.forEach((event, index) => {
+      const link = chainOf(event.metadata);
+      const at = lineOfRevision.get(event.revision) ?? 0;
+      const before = index === 0 ? null : (chainOf(plain[index - 1]?.metadata)?.hash ?? undefined);
+      if (link === undefined) {
+        if (!seen.has(at)) problems.push({ line: at, message: `unchained: revision ${event.revision} has no chain link` });
+      } else if (link.previous !== before && !seen.has(at)) {
+        problems.push({ line: at, message: `broken-link: revision ${event.revision} does not chain from the line before it` });
+      }
+    });
+  }
+  const linkChecked = plain.filter((event) => linkOnly(event.revision)).length;
+  const chainChecked = Math.max(0, chain.eventsChecked - linkChecked);
 
   let eventsFolded = 0;
   let fairness: FairnessReport | undefined;
@@ -128,14 +169,22 @@ export function verifyGameFile(text: string): GameFileReport {
       `${redactedRevisions.size} events were hidden from this file's reader (a ${String(first.value['viewer'])}): their links are checked, not their content, and the game is not replayed; the referee's file replays`,
     );
   } else if (problems.length === 0) {
-    const plain = events.map(({ redacted: _redacted, ...event }) => event);
-    const integrity = ((fairnessLines[0]?.value['events'] ?? []) as RecordedEvent[]).map((event) => event);
+    const integrity = fairnessLine.events ?? [];
+    // A plan's nonce is served once its reader may see the plan (after the month's reveal): its commitment is checked with it.
+    const nonces = new Map((fairnessLine.commitments ?? []).flatMap((entry) => (entry.nonce === null ? [] : [[entry.revision, entry.nonce] as const])));
+    const replayed = plain.map((event) => {
+      const nonce = nonces.get(event.revision);
+      return nonce === undefined || event.metadata['commitmentNonce'] !== undefined ? event : { ...event, metadata: { ...event.metadata, commitmentNonce: nonce } };
+    });
     try {
-      const fold = fairnessFoldOf(routed.game, plain);
-      fold.foldLive(plain);
-      eventsFolded = plain.length;
-      fairness = verifyFairness(routed.game, plain, integrity, fold);
+      const fold = fairnessFoldOf(routed.game, replayed);
+      fold.foldLive(replayed);
+      eventsFolded = replayed.length;
+      fairness = verifyFairness(routed.game, replayed, integrity, fold);
       for (const mismatch of fairness.mismatches) {
+        // A plan whose nonce this reader may not see yet is not checkable from the file: not a fault of it.
+        const hiddenNonce = mismatch.kind === 'PLAN_COMMITMENT' && replayed.find((event) => event.revision === mismatch.revision)?.metadata['commitmentNonce'] === undefined;
+        if (hiddenNonce) continue;
         problems.push({ line: lineOfRevision.get(mismatch.revision) ?? 0, message: `${mismatch.kind}: ${mismatch.message}` });
       }
     } catch (error) {
@@ -144,18 +193,44 @@ export function verifyGameFile(text: string): GameFileReport {
       problems.push({ line: 0, message: `the engine could not replay the game: ${reason}` });
     }
   }
+
+  // The public record of chance: every root it names is the one the chained events recorded, and it checks out.
+  let publishedFairness: PublishedFairnessCheck | undefined;
+  const fairnessLineNumber = fairnessLines[0]?.line ?? lines.length;
+  if (Array.isArray(fairnessLine.batchRoots) && Array.isArray(fairnessLine.units)) {
+    const recorded = new Set(plain.flatMap((event) => batchRootsOfEvent(event).map((root) => `${event.revision}/${root.batch}/${root.root}`)));
+    for (const root of fairnessLine.batchRoots) {
+      if (!recorded.has(`${root.revision}/${root.batch}/${root.root}`)) {
+        problems.push({ line: fairnessLineNumber, message: `the root of batch ${root.batch} is not the one revision ${root.revision} recorded` });
+      }
+    }
+    publishedFairness = verifyPublishedFairness({ batchRoots: fairnessLine.batchRoots, units: fairnessLine.units });
+    for (const problem of publishedFairness.problems) problems.push({ line: fairnessLineNumber, message: `published fairness: ${problem}` });
+  }
+  if (linkChecked > 0) {
+    notes.push(
+      `${linkChecked} events carry only their public metadata (secrets stay on the server): their links are checked, their hashes cannot be recomputed; their content is checked by ${redactedRevisions.size === 0 ? 'the replay and ' : ''}the public record of chance`,
+    );
+  }
   return {
     ok: problems.length === 0,
     gameId: header.gameId,
     gameType: header.gameType,
     events: events.length,
     redacted: redactedRevisions.size,
-    chainChecked: chain.eventsChecked,
+    chainChecked,
+    linkChecked,
     eventsFolded,
     fairness,
+    publishedFairness,
     problems: [...problems].sort((a, b) => a.line - b.line),
     notes,
   };
+}
+
+function batchRootsOfEvent(event: RecordedEvent): { batch: number; root: string }[] {
+  const roots: unknown = event.metadata['batchRoots'];
+  return Array.isArray(roots) ? (roots as { batch: number; root: string }[]) : [];
 }
 
 function withoutKind(value: Record<string, unknown>): EventLine {

@@ -1,9 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
-import { chainOf, HashChainedEventStore, integrityStreamOf } from '@corbeille/integrity';
+import {
+  chainOf,
+  commitmentOf,
+  fairnessOf,
+  HashChainedEventStore,
+  integrityStreamOf,
+  publishFairness,
+  seedEpochsOf,
+  type PublishedFairness,
+} from '@corbeille/integrity';
 import type { Principal } from '../access/access.port';
 import { GameAccessService } from '../games/services/game-access.service';
 import { EVENT_STORE } from '../infrastructure/infrastructure.tokens';
+import { publicMetadataOf } from './public-metadata';
 
 /** The first line's `format`: what a reader of the file can expect of the lines after it. */
 export const GAME_FILE_FORMAT = 'corbeille-game/1';
@@ -30,14 +40,34 @@ export interface GameFileHeader {
   readonly viewer: string;
 }
 
-/** Lines 2 to n+1: the events, as stored, links included; `redacted` when this reader may not see them whole. */
-export type GameFileEvent = RecordedEvent & { readonly kind: 'event'; readonly redacted?: true };
+/**
+ * Lines 2 to n+1: the events as this reader may see them, links included: `redacted` when their data is not
+ * shown whole; `metadataTrimmed` names the metadata keys left out (secrets, see public-metadata.ts), so
+ * their hash cannot be recomputed by the reader, only their link checked.
+ */
+export type GameFileEvent = RecordedEvent & { readonly kind: 'event'; readonly redacted?: true; readonly metadataTrimmed?: readonly string[] };
 
-/** The last line: the game's public fairness record, the seeds revealed so far (docs/integrity.md). */
-export interface GameFileFairness {
+/**
+ * The last line: the game's fairness record as this reader may see it, the data of the `gameFairness` query
+ * (docs/integrity.md): the seed's commitment and epochs (v1: seeds revealed so far), the plan commitments
+ * with the nonces this reader may see, and (v2) every batch root and unit of chance, checkable offline with
+ * `verifyPublishedFairness`; then the integrity stream's events (early reveals), metadata trimmed alike.
+ */
+export interface GameFileFairness extends PublishedFairness {
   readonly kind: 'fairness';
   readonly streamId: string;
-  readonly events: readonly RecordedEvent[];
+  readonly scheme: string | null;
+  readonly commitment: string | null;
+  readonly epochs: readonly { readonly epoch: number; readonly commitment: string | null; readonly seed: string | null }[];
+  readonly commitments: readonly {
+    readonly revision: number;
+    readonly position: number;
+    readonly eventType: string;
+    readonly scheme: string;
+    readonly hash: string;
+    readonly nonce: string | null;
+  }[];
+  readonly events: readonly (RecordedEvent & { readonly metadataTrimmed?: readonly string[] })[];
 }
 
 export type GameFileLine = GameFileHeader | GameFileEvent | GameFileFairness;
@@ -87,13 +117,46 @@ export class GameExportService {
         for (const event of chunk) {
           const seen = lens(event);
           const redacted = seen !== event && JSON.stringify(seen) !== JSON.stringify(event);
-          yield line({ kind: 'event', ...seen, ...(redacted ? { redacted: true as const } : {}) });
+          yield line({ kind: 'event', ...withPublicMetadata(seen), ...(redacted ? { redacted: true as const } : {}) });
         }
       }
+      // The record is judged on the events up to the head, as the file shows them.
+      const events = await read({ fromRevision: 0, maxCount: last.revision + 1 });
       const integrity = integrityStreamOf(gameId);
-      yield line({ kind: 'fairness', streamId: integrity, events: await store.readStream(integrity) });
+      yield line(fairnessLine(integrity, events, await store.readStream(integrity), lens));
     })();
   }
+}
+
+/** The event with its public metadata only, naming the keys left out. */
+function withPublicMetadata<E extends RecordedEvent>(event: E): E & { readonly metadataTrimmed?: readonly string[] } {
+  const { metadata, trimmed } = publicMetadataOf(event.metadata);
+  return { ...event, metadata, ...(trimmed.length > 0 ? { metadataTrimmed: trimmed } : {}) };
+}
+
+/** What `gameFairness` serves this reader (apps/api/src/integrity/services/game-integrity.service.ts), raw values kept. */
+function fairnessLine(streamId: string, events: readonly RecordedEvent[], integrity: readonly RecordedEvent[], lens: (event: RecordedEvent) => RecordedEvent): GameFileFairness {
+  const fairness = fairnessOf(events[0]?.metadata);
+  const epochs = fairness ? seedEpochsOf(events, integrity) : [];
+  const published = publishFairness(events, lens);
+  return {
+    kind: 'fairness',
+    streamId,
+    scheme: fairness?.scheme ?? null,
+    commitment: fairness?.commitment ?? null,
+    epochs: epochs.map(({ epoch, commitment, revealed }) => ({ epoch, commitment: commitment ?? null, seed: revealed?.seed ?? null })),
+    commitments: events.flatMap((event) => {
+      const commitment = commitmentOf(event.metadata);
+      if (commitment === undefined) return [];
+      const nonce = event.metadata['commitmentNonce'];
+      // As gameFairness: the nonce once this reader's lens shows the committed event whole (a plan after the reveal).
+      const shown = lens(event) === event && typeof nonce === 'string' ? nonce : null;
+      return [{ revision: event.revision, position: event.position, eventType: event.type, scheme: commitment.scheme, hash: commitment.hash, nonce: shown }];
+    }),
+    batchRoots: published.batchRoots,
+    units: published.units,
+    events: integrity.map(withPublicMetadata),
+  };
 }
 
 function line(value: GameFileLine): string {

@@ -67,6 +67,8 @@ interface Served {
   readonly events: ServedEvent[];
   readonly live: ServedEvent[];
   readonly record: FairnessRecord;
+  /** The game file's fairness line (GET /games/:id/export.ndjson). */
+  readonly fileRecord: PublishedFairness;
   readonly blob: string;
 }
 
@@ -127,8 +129,15 @@ describe('hidden information stays hidden on every path, before and after the en
       travels.push(await api.data(kind === 'maxi' ? MAXI_BOURSE_AT : BOLSA_AT, { id: gameId, position, viewAs: viewer.viewAs ?? null }, headers));
     }
     const fairness = await api.data<{ gameFairness: FairnessRecord; verifyGameFairness: unknown }>(FAIRNESS_RECORD, { gameId }, headers);
-    const blob = JSON.stringify({ events, live, table, month, travels, fairness });
-    return { viewer: label(viewer), events: events as ServedEvent[], live, record: fairness.gameFairness, blob };
+    const answer = await fetch(`${url}/games/${gameId}/export.ndjson`, { headers });
+    expect({ viewer: label(viewer), status: answer.status }).toEqual({ viewer: label(viewer), status: 200 });
+    const file = (await answer.text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const blob = JSON.stringify({ events, live, table, month, travels, fairness, file });
+    const fileRecord = file[file.length - 1] as unknown as PublishedFairness;
+    return { viewer: label(viewer), events: events as ServedEvent[], live, record: fairness.gameFairness, fileRecord, blob };
   }
 
   /**
@@ -156,6 +165,13 @@ describe('hidden information stays hidden on every path, before and after the en
       }
     }
     return derived;
+  }
+
+  /** The game file's fairness line is the viewer's gameFairness record, and checks out offline. */
+  function expectFileRecordChecks(context: string, served: Served): void {
+    const checked = verifyPublishedFairness(served.fileRecord);
+    expect({ context, problems: checked.problems }).toEqual({ context, problems: [] });
+    expect({ context, draws: checked.drawsChecked, units: checked.unitsChecked }).toEqual({ context, ...(({ drawsChecked, unitsChecked }) => ({ draws: drawsChecked, units: unitsChecked }))(verifyPublishedFairness(served.record)) });
   }
 
   /** A quoted id, as it would appear in any JSON served. */
@@ -225,6 +241,7 @@ describe('hidden information stays hidden on every path, before and after the en
         const published = verifyPublishedFairness(served.record);
         expect({ context, problems: published.problems }).toEqual({ context, problems: [] });
         expect(published.drawsChecked).toBeGreaterThan(0);
+        expectFileRecordChecks(context, served);
         const holder = held.find((rumour) => rumour.playerId === viewer.name && !viewer.viewAs);
         if (holder) {
           const opened = served.record.units.flatMap((unit) => unit.positions).filter((position) => position.value === holder.cardId && position.nonce !== null);
@@ -264,9 +281,14 @@ describe('hidden information stays hidden on every path, before and after the en
     const submitted = await driver.plan('alice', [{ action: 'BUY', company: 'CEREAL' }, { action: 'NEWSPAPER' }, { action: 'NEWSPAPER' }]);
     const plan = submitted.events.find((event) => event.type === 'PlanSubmitted') as BolsaOutcomeEvent;
     expect((plan.data as { plan: unknown }).plan).not.toBeNull();
+    // What would let anyone try every plan against a digest: the commitment's nonce and the command binding's salt.
+    const stored = (await log(streamId)).find((event) => event.position === plan.position) as RecordedEvent;
+    const brute = [stored.metadata['commitmentNonce'], (stored.metadata['commandBinding'] as { salt?: unknown } | undefined)?.salt];
+    expect(brute.every((value) => typeof value === 'string')).toBe(true);
     for (const viewer of viewers('alice')) {
       const served = await servedTo('bolsa', gameId, viewer, [plan.position]);
       const context = served.viewer;
+      expect({ context, served: brute.filter((value) => served.blob.includes(String(value))) }).toEqual({ context, served: [] });
       for (const list of [served.events, served.live]) {
         expect({ context, plan: (list.find((event) => event.position === plan.position)?.data as { plan: unknown }).plan }).toEqual({ context, plan: null });
       }
@@ -279,22 +301,20 @@ describe('hidden information stays hidden on every path, before and after the en
     const own = await servedTo('bolsa', gameId, { name: 'alice' }, [plan.position]);
     expect((own.events.find((event) => event.position === plan.position)?.data as { plan: unknown }).plan).not.toBeNull();
 
-    // The bots play the year out; Alice reads the newspaper whenever she may.
-    // A plan may be replaced until the reveal (SubmitPlan stays legal): each player plans once a month here.
+    // The bots play the year out; Alice reads the newspaper whenever she may. A plan may be replaced until the
+    // month's reveal: each player plans once a month, so the month moves on.
+    const planned = new Set<string>([`${(await driver.status()).month}:alice`]);
+    const firstPlanOfMonth = (month: number, playerId: string) => !planned.has(`${month}:${playerId}`) && Boolean(planned.add(`${month}:${playerId}`));
     let chosen: RecordedEvent | undefined;
-    const plannedThisMonth = new Set<string>(['alice']);
-    let reveals = 0;
     for (let moves = 0; moves < 200; moves += 1) {
-      const { phase } = await driver.status();
+      const { phase, month } = await driver.status();
       if (phase === 'FINISHED') break;
       let moved = false;
       for (const playerId of players) {
         for (const action of await driver.legalActions(playerId)) {
           const move = chooseBolsaMove(action, random);
-          if (move?.kind === 'plan' && !plannedThisMonth.has(playerId)) {
-            await driver.plan(playerId, playerId === 'alice' ? [{ action: 'NEWSPAPER' }] : move.markers);
-            plannedThisMonth.add(playerId);
-          } else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
+          if (move?.kind === 'plan' && firstPlanOfMonth(month, playerId)) await driver.plan(playerId, playerId === 'alice' ? [{ action: 'NEWSPAPER' }] : move.markers);
+          else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
           else continue;
           moved = true;
           break;
@@ -303,11 +323,6 @@ describe('hidden information stays hidden on every path, before and after the en
       }
       if (!moved) await driver.closePlanning();
       const gameLog = await log(streamId);
-      const revealsNow = gameLog.filter((event) => event.type === 'PlansRevealed').length;
-      if (revealsNow !== reveals) {
-        reveals = revealsNow;
-        plannedThisMonth.clear();
-      }
       chosen ??= gameLog.find((event) => event.type === 'NewspaperCardChosen' && (event.data as { returned: string[] }).returned.length > 0);
       if (chosen) break;
     }
@@ -351,6 +366,7 @@ describe('hidden information stays hidden on every path, before and after the en
         expect({ context, derived: derivableHiddenOutcomes(gameLog, served.blob) }).toEqual({ context, derived: [] });
         const published = verifyPublishedFairness(served.record);
         expect({ context, problems: published.problems }).toEqual({ context, problems: [] });
+        expectFileRecordChecks(context, served);
       }
       // The reader sees the cards they put back, and can check each against the deck's commitment.
       const own = await servedTo('bolsa', gameId, { name: reader }, points);
@@ -364,15 +380,14 @@ describe('hidden information stays hidden on every path, before and after the en
 
     // To the end of the year: the secrets stay secret.
     for (let moves = 0; moves < 200; moves += 1) {
-      if ((await driver.status()).phase === 'FINISHED') break;
+      const { phase, month } = await driver.status();
+      if (phase === 'FINISHED') break;
       let moved = false;
       for (const playerId of players) {
         for (const action of await driver.legalActions(playerId)) {
           const move = chooseBolsaMove(action, random);
-          if (move?.kind === 'plan' && !plannedThisMonth.has(playerId)) {
-            await driver.plan(playerId, move.markers);
-            plannedThisMonth.add(playerId);
-          } else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
+          if (move?.kind === 'plan' && firstPlanOfMonth(month, playerId)) await driver.plan(playerId, move.markers);
+          else if (move?.kind === 'card') await driver.choose(playerId, move.cardId);
           else continue;
           moved = true;
           break;
@@ -380,11 +395,6 @@ describe('hidden information stays hidden on every path, before and after the en
         if (moved) break;
       }
       if (!moved) await driver.closePlanning();
-      const revealsNow = (await log(streamId)).filter((event) => event.type === 'PlansRevealed').length;
-      if (revealsNow !== reveals) {
-        reveals = revealsNow;
-        plannedThisMonth.clear();
-      }
     }
     expect((await driver.status()).phase).toBe('FINISHED');
     await check('after the game');

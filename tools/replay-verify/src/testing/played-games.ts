@@ -1,7 +1,7 @@
 import { CommandHandler } from '@corbeille/application';
 import { heuristicBot } from '@corbeille/bolsa';
 import { InMemoryEventStore, type EventStore } from '@corbeille/event-store';
-import { HashChainedEventStore, InMemorySeedStore, IntegrityRecorder } from '@corbeille/integrity';
+import { FAIRNESS_SCHEME, HashChainedEventStore, InMemorySeedStore, IntegrityRecorder } from '@corbeille/integrity';
 import { asPlayerId, seededRandom, type RandomSource } from '@corbeille/kernel';
 import { awaitedPlayers, heuristicBot as maxiBourseBot, type MaxiBourseCommand, type MaxiBourseState } from '@corbeille/maxi-bourse';
 import { gameOfStream, MAXI_BOURSE_GAME, streamIdFor } from '@corbeille/projections';
@@ -10,6 +10,9 @@ import { playBolsaBotGame, playBotGame } from '@corbeille/tools-demo';
 
 /** By the registry's game type, as a game file's header names it. */
 export const PLAYED_GAMES = { 'stock-ticker': 'file-ticker', bolsa: 'file-bolsa', 'maxi-bourse': 'file-maxi' } as const;
+
+/** A Stock Ticker game recorded under hmac-sha256-v1 (its seed revealed at the end), as games before v2 were. */
+export const V1_GAME = 'file-ticker-v1';
 
 /** A short Maxi Bourse session through the command handler: the game's bots, then the banker closes it. */
 async function playMaxiBourse(handler: CommandHandler, gameId: string, random: RandomSource): Promise<void> {
@@ -71,5 +74,24 @@ export async function playedGames(store: EventStore = new HashChainedEventStore(
     beforeCommand: tick,
   });
   await playMaxiBourse(handler, PLAYED_GAMES['maxi-bourse'], bots);
+  const v1 = new IntegrityRecorder({
+    seeds: new InMemorySeedStore(),
+    gameOf: (streamId) => {
+      const found = gameOfStream(streamId);
+      return found && { gameId: found.gameId, rules: found.game };
+    },
+    plain: () => bots,
+    newGameScheme: FAIRNESS_SCHEME,
+    schemeOf: () => Promise.resolve(FAIRNESS_SCHEME),
+  });
+  await playBotGame(new CommandHandler(store, { randomSource: v1.randomSource, annotate: v1.annotate, clock: () => new Date(clock).toISOString() }), {
+    gameId: V1_GAME,
+    players: [
+      { playerId: 'ann', name: 'Ann', bot: greedyBot() },
+      { playerId: 'ben', name: 'Ben', bot: randomBot(bots) },
+    ],
+    options: { roundLimit: 3 },
+    beforeCommand: tick,
+  });
   return store;
 }
