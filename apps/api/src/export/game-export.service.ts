@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '@corbeille/event-store';
 import {
   chainOf,
-  commitmentOf,
+  publishCommitments,
   fairnessOf,
   HashChainedEventStore,
   integrityStreamOf,
@@ -145,14 +145,7 @@ function fairnessLine(streamId: string, events: readonly RecordedEvent[], integr
     scheme: fairness?.scheme ?? null,
     commitment: fairness?.commitment ?? null,
     epochs: epochs.map(({ epoch, commitment, revealed }) => ({ epoch, commitment: commitment ?? null, seed: revealed?.seed ?? null })),
-    commitments: events.flatMap((event) => {
-      const commitment = commitmentOf(event.metadata);
-      if (commitment === undefined) return [];
-      const nonce = event.metadata['commitmentNonce'];
-      // As gameFairness: the nonce once this reader's lens shows the committed event whole (a plan after the reveal).
-      const shown = lens(event) === event && typeof nonce === 'string' ? nonce : null;
-      return [{ revision: event.revision, position: event.position, eventType: event.type, scheme: commitment.scheme, hash: commitment.hash, nonce: shown }];
-    }),
+    commitments: publishCommitments(events, lens),
     batchRoots: published.batchRoots,
     units: published.units,
     events: integrity.map(withPublicMetadata),

@@ -6,7 +6,7 @@ import { ADD_MEMBER, CREATE_LEAGUE, CREATE_SEASON, SCHEDULE_TABLE, SEAT_PLAYER, 
 import type { SeedStore } from '@corbeille/integrity';
 import { SEED_STORE } from '../infrastructure/infrastructure.tokens';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { post, type RawAnswer } from './reliability-helpers';
+import { firstSubscriptionAnswer, post, type RawAnswer } from './reliability-helpers';
 import { ACCESS_MATRIX, REST_ACCESS_MATRIX, ROLES, type MatrixEntry, type Role } from './access/access-matrix';
 import { argumentsFor, deepSelection, documentFor, introspect, operationsOf, shallowSelection, type SchemaOperation } from './access/schema-operations';
 
@@ -199,26 +199,8 @@ describe('access matrix: every operation of the schema, for every role', () => {
   }
 
   async function observeSubscription(query: string, variables: Record<string, unknown>, role: Role): Promise<Observation> {
-    const client = clients.get(role) as Client;
-    const results = client.iterate({ query, variables });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const first = await Promise.race([
-        results.next(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('open')), 1_000);
-        }),
-      ]);
-      const value = first.value as { errors?: RawAnswer['errors'] } | undefined;
-      return classify(value?.errors);
-    } catch (errors) {
-      // Accepted and waiting for something to happen: a refusal comes at once.
-      if (errors instanceof Error && errors.message === 'open') return { passed: true, outcome: 'open' };
-      return classify(Array.isArray(errors) ? (errors as RawAnswer['errors']) : [{ message: String(errors), extensions: { code: 'ERROR' } }]);
-    } finally {
-      clearTimeout(timer);
-      await results.return?.();
-    }
+    const answer = await firstSubscriptionAnswer(clients.get(role) as Client, query, variables);
+    return answer === 'open' ? { passed: true, outcome: 'open' } : classify(answer);
   }
 
   function classify(errors: RawAnswer['errors']): Observation {

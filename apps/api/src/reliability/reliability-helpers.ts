@@ -1,5 +1,6 @@
 import request from 'supertest';
 import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
 import type { RecordedEvent } from '@corbeille/event-store';
 import { fold } from '@corbeille/kernel';
 import { stockTicker, type StockTickerEvent, type StockTickerState } from '@corbeille/stock-ticker';
@@ -195,4 +196,29 @@ export function socketCodes(answers: SocketAnswer[]): unknown[] {
     const errors = answer.type === 'error' ? answer.payload : (answer.payload as { errors?: unknown } | undefined)?.errors;
     return Array.isArray(errors) ? errors.map((error: { extensions?: { code?: unknown } }) => error.extensions?.code) : [];
   });
+}
+
+/**
+ * A subscription's first answer over a socket: the errors it was refused with (none when its first result
+ * came), or 'open' when it was accepted and is waiting for something to happen (a refusal comes at once).
+ */
+export async function firstSubscriptionAnswer(client: Client, query: string, variables: Record<string, unknown>, waitMs = 1_000): Promise<RawAnswer['errors'] | 'open'> {
+  const results = client.iterate({ query, variables });
+  let timer: NodeJS.Timeout | undefined;
+  const open = Symbol('open');
+  try {
+    const first = await Promise.race([
+      results.next(),
+      new Promise<typeof open>((resolve) => {
+        timer = setTimeout(() => resolve(open), waitMs);
+      }),
+    ]);
+    if (first === open) return 'open';
+    return (first.value as { errors?: RawAnswer['errors'] } | undefined)?.errors;
+  } catch (errors) {
+    return Array.isArray(errors) ? (errors as RawAnswer['errors']) : [{ message: String(errors), extensions: { code: 'ERROR' } }];
+  } finally {
+    clearTimeout(timer);
+    await results.return?.();
+  }
 }

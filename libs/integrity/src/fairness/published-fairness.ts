@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@corbeille/event-store';
 import { commitTo } from './commitment';
 import { fairInt } from './fair-random';
-import { batchRootsOf, drawsOf, unitsOf } from './integrity-metadata';
+import { batchRootsOf, commitmentOf, drawsOf, unitsOf } from './integrity-metadata';
 import { batchOf, leafProofHolds, positionNonce, unitLeaf, unitProofHolds } from './unit-seeds';
 
 /** One position of a concealed list: its commitment always; its value and nonce to whoever may see that card. */
@@ -32,6 +32,27 @@ export interface PublishedUnit {
 export interface PublishedFairness {
   readonly batchRoots: readonly { readonly batch: number; readonly root: string; readonly revision: number }[];
   readonly units: readonly PublishedUnit[];
+}
+
+/** A hidden value's commitment as a reader may see it (a BOLSA plan): its nonce only once the reader's lens shows the event whole. */
+export interface PublishedCommitment {
+  readonly revision: number;
+  readonly position: number;
+  readonly eventType: string;
+  readonly scheme: string;
+  readonly hash: string;
+  readonly nonce: string | null;
+}
+
+/** The commitments of a game's events as a reader sees them (the lens hands back the same event when it hides nothing). */
+export function publishCommitments(gameEvents: readonly RecordedEvent[], lens: (event: RecordedEvent) => RecordedEvent): PublishedCommitment[] {
+  return gameEvents.flatMap((event) => {
+    const commitment = commitmentOf(event.metadata);
+    if (commitment === undefined) return [];
+    const nonce = event.metadata['commitmentNonce'];
+    const shown = lens(event) === event && typeof nonce === 'string' ? nonce : null;
+    return [{ revision: event.revision, position: event.position, eventType: event.type, scheme: commitment.scheme, hash: commitment.hash, nonce: shown }];
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, NewEvent, RecordedEvent } from '@corbeille/event-store';
 import {
-  commitmentOf,
+  publishCommitments,
   enginePinOf,
   fairnessOf,
   FAIRNESS_SCHEME_V2,
@@ -173,14 +173,7 @@ function fairnessModel(located: LocatedGame, events: readonly RecordedEvent[], i
       revealReason: revealed?.reason ?? null,
       revealedAtPosition: revealed?.at.position ?? null,
     })),
-    commitments: events.flatMap((event) => {
-      const commitment = commitmentOf(event.metadata);
-      if (commitment === undefined) return [];
-      const nonce = event.metadata['commitmentNonce'];
-      // Redaction hands back the same event when it hides nothing from this viewer.
-      const shown = lens(event) === event && typeof nonce === 'string' ? nonce : null;
-      return [{ revision: event.revision, position: event.position, eventType: event.type, scheme: commitment.scheme, hash: commitment.hash, nonce: shown }];
-    }),
+    commitments: publishCommitments(events, lens),
     batchRoots: published.batchRoots.map((root) => ({ ...root })),
     units: published.units.map((unit) => ({
       ...unit,

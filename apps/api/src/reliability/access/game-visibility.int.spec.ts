@@ -4,7 +4,7 @@ import { DEFAULT_LIMITS } from '../../config/app-config';
 import { dataAs, signUp, wsClientAs, type SignedUp } from '../../identity/testing/identity-client';
 import { ADD_MEMBER, CREATE_LEAGUE, CREATE_SEASON, SCHEDULE_TABLE, SEAT_PLAYER, type TableView } from '../../identity/testing/league-operations';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import { post, type RawAnswer } from '../reliability-helpers';
+import { firstSubscriptionAnswer, post, type RawAnswer } from '../reliability-helpers';
 import { argumentsFor, documentFor, introspect, operationsOf, shallowSelection, type SchemaOperation } from './schema-operations';
 
 /**
@@ -200,24 +200,8 @@ describe('game visibility and referees: class games, members-only leagues and fr
   }
 
   async function observeSubscription(query: string, variables: Record<string, unknown>, role: Role): Promise<{ passed: boolean; outcome: string }> {
-    const results = (clients.get(role) as Client).iterate({ query, variables });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const first = await Promise.race([
-        results.next(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('open')), 1_000);
-        }),
-      ]);
-      return classify((first.value as { errors?: RawAnswer['errors'] } | undefined)?.errors);
-    } catch (errors) {
-      // Accepted and waiting for something to happen: a refusal comes at once.
-      if (errors instanceof Error && errors.message === 'open') return { passed: true, outcome: 'open' };
-      return classify(Array.isArray(errors) ? (errors as RawAnswer['errors']) : [{ message: String(errors), extensions: { code: 'ERROR' } }]);
-    } finally {
-      clearTimeout(timer);
-      await results.return?.();
-    }
+    const answer = await firstSubscriptionAnswer(clients.get(role) as Client, query, variables);
+    return answer === 'open' ? { passed: true, outcome: 'open' } : classify(answer);
   }
 
   function classify(errors: RawAnswer['errors']): { passed: boolean; outcome: string } {
